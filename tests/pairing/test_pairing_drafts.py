@@ -91,3 +91,14 @@ def test_an_edited_draft_is_checked_again():
         [],
         ["Table 1: #1 and #3 have met once before."],
     )
+
+
+def test_warns_when_more_sit_out_than_need_to():
+    draw = Draw(tables=((1, 2, 3),), byes=(4, 5, 6, 7))
+    _, warnings = check_draw(draw, entrants(7), partnership=False, sizes_allowed=(3, 4))
+    assert warnings == ["4 players are not seated where 0 would do: there is room at the tables."]
+    _, warnings = check_draw(draw, entrants(7), partnership=False)
+    assert warnings == ["4 players are not seated where 1 would do: there is room at the tables."]
+    draw = Draw(tables=((1, 2),), byes=(3, 4))
+    _, warnings = check_draw(draw, entrants(4), partnership=True)
+    assert warnings == ["2 teams are not seated where 0 would do: there is room at the tables."]

@@ -122,6 +122,11 @@ def test_a_rematch_moves_the_pairing_to_the_next_nearest():
     assert draw.rematches == 0
 
 
+def test_the_bye_moves_up_rather_than_force_a_rematch():
+    draw = pair_teams(field(3, [(1, 2)]), 2, random.Random(0))
+    assert draw.tables == ((1, 3),) and draw.byes == (2,)
+
+
 def test_a_partner_far_down_the_standings_is_still_found():
     # The leader has met everyone but the last team: beyond the first sparse window.
     n = 40

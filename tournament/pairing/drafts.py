@@ -57,6 +57,12 @@ def check_draw(
         f"Table {number}: {who(a)} and {who(b)} have met {times(m)} before."
         for number, a, b, m in repeats(draw.tables, meetings(field.values()))
     ]
+    needed = _fewest_left_over(len(field), sizes_allowed)
+    if len(draw.byes) > needed:
+        warnings.append(
+            f"{len(draw.byes)} {unit} are not seated where {needed} would do: "
+            "there is room at the tables."
+        )
     seated = [field[i].byes for t in draw.tables for i in t if i in field]
     fewest = min(seated, default=0)
     for i in draw.byes:
@@ -65,6 +71,14 @@ def check_draw(
                 f"{who(i)} would sit out again while someone seated has sat out fewer times."
             )
     return errors, warnings
+
+
+def _fewest_left_over(n: int, sizes: tuple[int, ...]) -> int:
+    """How few entrants must go unseated with these table sizes."""
+    fits = [True] + [False] * n
+    for total in range(1, n + 1):
+        fits[total] = any(s <= total and fits[total - s] for s in sizes if s > 0)
+    return next(k for k in range(n + 1) if fits[n - k])
 
 
 def swap(draw: Draw, a: int, b: int) -> Draw:

@@ -1,0 +1,59 @@
+#!/usr/bin/env python3
+"""The two quick-start commands, needing nothing but Python 3.11.
+
+    python3 dev.py run    # virtualenv, requirements, migrate, demo tournament, serve
+    python3 dev.py test   # virtualenv, requirements, ruff, the whole test suite
+
+Extra arguments after `test` go to pytest (e.g. `python3 dev.py test tests/rules -x`).
+"""
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+PY = VENV / "bin" / "python"
+STAMP = VENV / ".requirements.sha256"
+
+
+def sh(*args: str, **kwargs) -> None:
+    result = subprocess.run(args, cwd=ROOT, **kwargs)
+    if result.returncode:
+        sys.exit(result.returncode)
+
+
+def ensure_venv() -> None:
+    if not PY.exists():
+        print("Creating the virtualenv in .venv ...", flush=True)
+        venv.create(VENV, with_pip=True)
+    wanted = hashlib.sha256((ROOT / "requirements.txt").read_bytes()).hexdigest()
+    if not STAMP.exists() or STAMP.read_text() != wanted:
+        print("Installing requirements ...", flush=True)
+        sh(str(PY), "-m", "pip", "install", "--quiet", "-r", "requirements.txt")
+        STAMP.write_text(wanted)
+
+
+def run(args: list[str]) -> None:
+    ensure_venv()
+    sh(str(PY), "manage.py", "migrate", "--no-input", "-v", "0")
+    sh(str(PY), "manage.py", "setup_demo")
+    sh(str(PY), "manage.py", "runserver", "127.0.0.1:8000", *args)
+
+
+def test(args: list[str]) -> None:
+    ensure_venv()
+    sh(str(PY), "-m", "ruff", "check", ".")
+    env = dict(os.environ)
+    env.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    sh(str(PY), "-m", "pytest", *args, env=env)
+
+
+if __name__ == "__main__":
+    commands = {"run": run, "test": test}
+    if len(sys.argv) < 2 or sys.argv[1] not in commands:
+        sys.exit(__doc__)
+    commands[sys.argv[1]](sys.argv[2:])

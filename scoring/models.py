@@ -1,0 +1,105 @@
+"""What happened at the table, stored: hands, rulings, signatures and every change.
+
+Scores are never stored as the truth: they are derived from these facts by the
+tournament's ruleset, so a corrected ruling or a reopened sheet rescored gives the same
+standings as a fresh computation.
+"""
+
+from django.conf import settings
+from django.db import models
+
+from tournament.models import Table
+
+
+class Hand(models.Model):
+    class Status(models.TextChoices):
+        ENTERED = "entered", "Entered"
+        ACCEPTED = "accepted", "Accepted"
+        DISPUTED = "disputed", "Disputed"
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveSmallIntegerField()
+    # A hand voided by a ruling stays in the history; its replay is the next attempt.
+    attempt = models.PositiveSmallIntegerField(default=1)
+    record = models.JSONField(
+        null=True, blank=True, help_text="The facts, as the ruleset reads them."
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ENTERED)
+    entered_by = models.SmallIntegerField(
+        null=True, blank=True, help_text="Side index; empty: director."
+    )
+    nonce = models.CharField(max_length=40, help_text="The entry form's one-time key.")
+    version = models.PositiveIntegerField(default=1)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["number", "attempt"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "number", "attempt"], name="one_hand_per_number"
+            ),
+            models.UniqueConstraint(fields=["table", "nonce"], name="one_hand_per_form"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Hand {self.number}" + (f" (replay {self.attempt - 1})" if self.attempt > 1 else "")
+
+
+class Ruling(models.Model):
+    """A director's ruling from the ruleset's catalogue, on one hand or on the whole round."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="rulings")
+    hand = models.ForeignKey(
+        Hand, on_delete=models.CASCADE, null=True, blank=True, related_name="rulings"
+    )
+    code = models.CharField(max_length=40)
+    offender = models.SmallIntegerField(null=True, blank=True)
+    choice = models.CharField(max_length=40, blank=True)
+    amount = models.SmallIntegerField(null=True, blank=True)
+    note = models.CharField(max_length=300, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True)
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+    withdrawn_reason = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["created", "id"]
+
+    @property
+    def active(self) -> bool:
+        return self.withdrawn_at is None
+
+
+class Signature(models.Model):
+    """One side's signature on the round's sheet (rule 40: signed by both, it is final)."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="signatures")
+    side = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=100)
+    signed_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["side"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "side"], name="one_signature_per_side")
+        ]
+
+
+class Change(models.Model):
+    """The history of a table's sheet: who did what, when, what it was and what it became."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="changes")
+    hand = models.ForeignKey(Hand, on_delete=models.SET_NULL, null=True, blank=True)
+    at = models.DateTimeField(auto_now_add=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
+    )
+    actor = models.CharField(max_length=100)
+    action = models.CharField(max_length=40)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    reason = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["at", "id"]

@@ -1,0 +1,56 @@
+import datetime
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from tournament.models import Director, Entrant, Tournament
+
+
+@pytest.fixture
+def director(db):
+    user = get_user_model().objects.create_user("td", password="pw-for-tests-1")
+    Director.objects.create(user=user)
+    return user
+
+
+@pytest.fixture
+def director_client(client, director):
+    client.force_login(director)
+    return client
+
+
+@pytest.fixture
+def player_client(client, db):
+    """Signed in, but not a director."""
+    user = get_user_model().objects.create_user("player", password="pw-for-tests-1")
+    client.force_login(user)
+    return client
+
+
+def make_tournament(game: str = "columbus-6-card-kitty", entrants: int = 0, **kwargs) -> Tournament:
+    slug = kwargs.pop("slug", game[:20] + "-night")
+    tournament = Tournament.objects.create(
+        name=kwargs.pop("name", f"{game} night"),
+        slug=slug,
+        date=datetime.date(2026, 11, 20),
+        game=game,
+        **kwargs,
+    )
+    partnership = tournament.is_partnership
+    Entrant.objects.bulk_create(
+        Entrant(
+            tournament=tournament,
+            name=f"Team {i}" if partnership else f"Player {i}",
+            player1=f"North {i}" if partnership else "",
+            player2=f"South {i}" if partnership else "",
+            order=i,
+            checked_in=True,
+        )
+        for i in range(1, entrants + 1)
+    )
+    return tournament
+
+
+@pytest.fixture
+def kitty(db):
+    return make_tournament(entrants=8, published=True)

@@ -1,0 +1,157 @@
+"""Tournaments, entrants and check-in, as a director uses them."""
+
+import pytest
+from django.db import IntegrityError
+
+from tests.conftest import make_tournament
+from tournament.models import Entrant, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def new_tournament_data(**extra):
+    data = {
+        "name": "Club Night",
+        "slug": "",
+        "date": "2026-11-27",
+        "venue": "Hall",
+        "game": "columbus-6-card-kitty",
+        "rounds": "4",
+        "paper": "letter",
+        "first_round": "random",
+        "verify_hands": "on",
+        "boston_pot": "0",
+    }
+    data.update(extra)
+    return data
+
+
+def test_director_creates_a_tournament_with_the_default_options(director_client):
+    response = director_client.post("/t/new/", new_tournament_data())
+    assert response.status_code == 302
+    tournament = Tournament.objects.get(slug="club-night")
+    assert response["Location"] == "/t/club-night/"
+    assert tournament.options == {}  # nothing differs from the rules-decisions defaults
+    assert tournament.settings == tournament.ruleset.resolve_options({})
+    page = director_client.get("/t/club-night/").content.decode()
+    assert "Club Night" in page and "6 Card Kitty" in page
+
+
+def test_a_changed_option_is_stored_as_an_override(director_client):
+    ruleset = Tournament(game="columbus-6-card-kitty").ruleset
+    option = next(o for o in ruleset.options if o.kind == "int")
+    data = new_tournament_data(
+        **{f"opt_{o.key}": o.default for o in ruleset.options if o.kind != "bool" or o.default}
+    )
+    data[f"opt_{option.key}"] = option.default + 1
+    response = director_client.post("/t/new/", data)
+    assert response.status_code == 302
+    assert Tournament.objects.get().options == {option.key: option.default + 1}
+
+
+def test_bad_tournament_input_is_refused_by_the_field(director_client):
+    response = director_client.post("/t/new/", new_tournament_data(date="31/02/2026", rounds="0x"))
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "Enter a valid date." in page and "Enter a whole number." in page
+    assert not Tournament.objects.exists()
+
+
+def test_two_tournaments_cannot_share_a_slug(director_client):
+    make_tournament(slug="club-night")
+    response = director_client.post("/t/new/", new_tournament_data())
+    assert response.status_code == 400
+    assert "Another tournament already uses" in response.content.decode()
+
+
+def test_register_a_team_with_its_players(director_client, kitty):
+    response = director_client.post(
+        f"/t/{kitty.slug}/entrants/", {"name": "", "player1": "Zoë", "player2": "Łukasz"}
+    )
+    assert response.status_code == 302
+    team = Entrant.objects.get(name="Zoë & Łukasz")
+    assert team.order == 9 and not team.checked_in
+
+
+def test_duplicate_names_are_refused_whatever_the_case(director_client, kitty):
+    response = director_client.post(
+        f"/t/{kitty.slug}/entrants/", {"name": "TEAM 1", "player1": "A", "player2": "B"}
+    )
+    assert response.status_code == 400
+    assert "already registered in this tournament" in response.content.decode()
+    assert kitty.entrants.count() == 8
+    with pytest.raises(IntegrityError):  # and the database agrees
+        Entrant.objects.create(tournament=kitty, name="team 1")
+
+
+def test_the_same_name_may_play_in_another_tournament(director_client, kitty):
+    other = make_tournament(slug="other")
+    response = director_client.post(
+        f"/t/{other.slug}/entrants/", {"name": "Team 1", "player1": "A", "player2": "B"}
+    )
+    assert response.status_code == 302
+
+
+def test_a_team_needs_two_players(director_client, kitty):
+    response = director_client.post(f"/t/{kitty.slug}/entrants/", {"player1": "A"})
+    assert response.status_code == 400
+    assert "This field is required." in response.content.decode()
+
+
+def test_individual_games_register_one_player(director_client):
+    tournament = make_tournament("cutthroat-pinochle")
+    response = director_client.post(f"/t/{tournament.slug}/entrants/", {"name": "Ana Muñoz"})
+    assert response.status_code == 302
+    assert tournament.entrants.get().players == ["Ana Muñoz"]
+
+
+def test_edit_and_withdraw_an_entrant(director_client, kitty):
+    team = kitty.entrants.get(name="Team 3")
+    response = director_client.post(
+        f"/t/{kitty.slug}/entrants/{team.pk}/",
+        {"name": "Third Team", "player1": "X", "player2": "Y"},
+    )
+    assert response.status_code == 302
+    director_client.post(f"/t/{kitty.slug}/entrants/{team.pk}/withdraw/")
+    team.refresh_from_db()
+    assert team.name == "Third Team" and team.withdrawn and not team.active
+    director_client.post(f"/t/{kitty.slug}/entrants/{team.pk}/withdraw/")
+    team.refresh_from_db()
+    assert not team.withdrawn
+
+
+def test_checkin_search_and_one_tap(director_client, kitty):
+    kitty.entrants.update(checked_in=False)
+    page = director_client.get(f"/t/{kitty.slug}/checkin/?q=team 7").content.decode()
+    assert "Team 7" in page and "Team 6" not in page
+    assert '<strong id="checked-count">0</strong> of 8' in page
+    team = kitty.entrants.get(name="Team 7")
+    response = director_client.post(
+        f"/t/{kitty.slug}/checkin/{team.pk}/", {"checked_in": "1", "q": "team 7"}
+    )
+    assert response.status_code == 302 and "q=team+7" in response["Location"]
+    page = director_client.get(f"/t/{kitty.slug}/checkin/").content.decode()
+    assert '<strong id="checked-count">1</strong> of 8' in page
+    # The same tap sent twice (a double tap) leaves them checked in.
+    director_client.post(f"/t/{kitty.slug}/checkin/{team.pk}/", {"checked_in": "1"})
+    team.refresh_from_db()
+    assert team.checked_in
+
+
+def test_public_sees_only_published_tournaments(client, kitty):
+    hidden = make_tournament(slug="hidden", name="Hidden Night")
+    home = client.get("/").content.decode()
+    assert kitty.name in home and "Hidden Night" not in home
+    assert client.get(f"/t/{hidden.slug}/").status_code == 404
+    assert client.get(f"/t/{kitty.slug}/").status_code == 200
+
+
+def test_rules_help_lists_options_and_rulings(client, db):
+    for slug in ("columbus-6-card-kitty", "three-legged-kitty", "ascot", "cutthroat-pinochle"):
+        response = client.get(f"/rules/{slug}/")
+        assert response.status_code == 200
+        tournament = Tournament(game=slug)
+        page = response.content.decode()
+        for option in tournament.ruleset.options:
+            assert option.label in page
+    assert client.get("/rules/poker/").status_code == 404

@@ -1,0 +1,159 @@
+"""Forms for the director: the tournament, its game options, entrants, CSV import."""
+
+from django import forms
+from django.utils.text import slugify
+
+from rules import InvalidOptions, get_ruleset
+
+from .models import Entrant, Tournament
+
+OPTION_PREFIX = "opt_"
+
+
+def option_field(option) -> forms.Field:
+    """A form field for one of the game's options (rules.base.Option)."""
+    common = {
+        "label": option.label,
+        "help_text": option.help,
+        "initial": option.default,
+        "required": False,
+    }
+    if option.kind == "bool":
+        return forms.BooleanField(required=False, **common)
+    if option.kind == "choice":
+        return forms.ChoiceField(choices=option.choices, **common)
+    return forms.IntegerField(min_value=option.min, max_value=option.max, **common)
+
+
+class TournamentForm(forms.ModelForm):
+    """The tournament with the options of its game (defaults per rules-decisions.md)."""
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "name",
+            "slug",
+            "date",
+            "venue",
+            "game",
+            "rounds",
+            "paper",
+            "published",
+            "first_round",
+            "seed_by_standings",
+            "bye_points",
+            "verify_hands",
+            "boston_pot",
+        ]
+        widgets = {"date": forms.DateInput(attrs={"type": "date"})}
+        help_texts = {"slug": "The short name in the tournament's web addresses."}
+
+    def __init__(self, *args, game_locked: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["slug"].required = False
+        self.game_locked = game_locked
+        if game_locked:
+            self.fields["game"].disabled = True
+            self.fields["game"].help_text = "Fixed once the first round is drawn."
+        game = self.data.get("game") if self.is_bound and not game_locked else None
+        game = game or self.initial.get("game") or self.instance.game or "columbus-6-card-kitty"
+        try:
+            self.ruleset = get_ruleset(game)
+        except KeyError:
+            self.ruleset = get_ruleset("columbus-6-card-kitty")
+        current = self.instance.options if self.instance.pk and self.instance.game == game else {}
+        for option in self.ruleset.options:
+            field = option_field(option)
+            if option.key in current:
+                field.initial = current[option.key]
+            self.fields[OPTION_PREFIX + option.key] = field
+
+    def option_fields(self):
+        return [self[name] for name in self.fields if name.startswith(OPTION_PREFIX)]
+
+    def main_fields(self):
+        return [self[name] for name in self.fields if not name.startswith(OPTION_PREFIX)]
+
+    def clean_slug(self):
+        slug = self.cleaned_data.get("slug") or slugify(self.cleaned_data.get("name") or "")[:60]
+        if not slug:
+            raise forms.ValidationError("Give the tournament a short name for its web address.")
+        clash = Tournament.objects.filter(slug=slug).exclude(pk=self.instance.pk)
+        if clash.exists():
+            raise forms.ValidationError(f"Another tournament already uses '{slug}'.")
+        return slug
+
+    def clean(self):
+        data = super().clean()
+        chosen = {
+            option.key: data[OPTION_PREFIX + option.key]
+            for option in self.ruleset.options
+            if data.get(OPTION_PREFIX + option.key) not in (None, "")
+        }
+        overrides = {k: v for k, v in chosen.items() if v != self.ruleset_default(k)}
+        try:
+            self.ruleset.resolve_options(overrides)
+        except InvalidOptions as exc:
+            for key, message in exc.errors.items():
+                self.add_error(
+                    OPTION_PREFIX + key if OPTION_PREFIX + key in self.fields else None, message
+                )
+        self.instance.options = overrides
+        return data
+
+    def ruleset_default(self, key: str):
+        return next(o.default for o in self.ruleset.options if o.key == key)
+
+
+class EntrantForm(forms.ModelForm):
+    class Meta:
+        model = Entrant
+        fields = ["name", "player1", "player2"]
+
+    def __init__(self, *args, tournament: Tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.tournament = tournament
+        if tournament.is_partnership:
+            self.fields["name"].label = "Team name"
+            self.fields["name"].required = False
+            self.fields["name"].help_text = "Left empty: the two players' names."
+            self.fields["player1"].required = True
+            self.fields["player2"].required = True
+        else:
+            self.fields["name"].label = "Player"
+            del self.fields["player1"]
+            del self.fields["player2"]
+
+    def clean(self):
+        data = super().clean()
+        if self.tournament.is_partnership and not data.get("name"):
+            p1, p2 = data.get("player1"), data.get("player2")
+            if p1 and p2:
+                data["name"] = f"{p1} & {p2}"[:100]
+        name = data.get("name")
+        if name:
+            clash = self.tournament.entrants.filter(name__iexact=name).exclude(pk=self.instance.pk)
+            if clash.exists():
+                self.add_error(
+                    "name" if "name" in self.fields else None,
+                    f"'{name}' is already registered in this tournament.",
+                )
+        return data
+
+    def save(self, commit: bool = True):
+        entrant = super().save(commit=False)
+        entrant.tournament = self.tournament
+        entrant.name = self.cleaned_data["name"]
+        if not entrant.pk:
+            last = self.tournament.entrants.order_by("-order").values_list("order", flat=True)
+            entrant.order = (last.first() or 0) + 1
+        if commit:
+            entrant.save()
+        return entrant
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(
+        label="CSV file",
+        help_text="A header row, then one row per entrant. Nothing is imported if any row is bad.",
+    )

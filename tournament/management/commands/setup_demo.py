@@ -1,0 +1,41 @@
+"""Create the director account and, on an empty database, the demo tournament."""
+
+import secrets
+from pathlib import Path
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+
+from tournament.demo import build_demo
+from tournament.models import Director, Tournament
+
+PASSWORD_FILE = Path(settings.BASE_DIR) / "var" / "director-login.txt"
+
+
+class Command(BaseCommand):
+    help = "Create the director account and a demo tournament night when the database is empty."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--username", default="director")
+
+    def handle(self, *args, username: str, **options):
+        User = get_user_model()
+        user = User.objects.filter(username=username).first()
+        if user is None:
+            password = secrets.token_urlsafe(9)
+            user = User.objects.create_user(username, password=password)
+            PASSWORD_FILE.parent.mkdir(exist_ok=True)
+            PASSWORD_FILE.write_text(f"{username} {password}\n")
+        Director.objects.get_or_create(user=user)
+
+        if not Tournament.objects.exists():
+            tournament = build_demo()
+            self.stdout.write(f"Created the demo tournament: {tournament.name}")
+
+        login = PASSWORD_FILE.read_text().split() if PASSWORD_FILE.exists() else [username, "?"]
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"\nKitty TD: http://127.0.0.1:8000/\nDirector login: {login[0]} / {login[1]}\n"
+            )
+        )

@@ -1,0 +1,206 @@
+"""Tournaments, entrants, rounds, tables and seats: who plays whom, stored."""
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models.functions import Lower
+from django.urls import reverse
+
+from rules import RULESETS, get_ruleset
+
+GAME_CHOICES = [(slug, ruleset.name) for slug, ruleset in RULESETS.items()]
+
+
+class Tournament(models.Model):
+    class Status(models.TextChoices):
+        SETUP = "setup", "Setting up"
+        RUNNING = "running", "Running"
+        FINISHED = "finished", "Finished"
+
+    class Paper(models.TextChoices):
+        LETTER = "letter", "Letter"
+        A4 = "a4", "A4"
+
+    name = models.CharField(max_length=120)
+    slug = models.SlugField(max_length=60, unique=True)
+    date = models.DateField()
+    venue = models.CharField(max_length=120, blank=True)
+    game = models.CharField(max_length=40, choices=GAME_CHOICES)
+    rounds = models.PositiveSmallIntegerField(
+        "number of rounds", default=4, help_text="How many rounds the night plays."
+    )
+    options = models.JSONField(
+        default=dict, blank=True, help_text="The game's options that differ from their defaults."
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.SETUP)
+    published = models.BooleanField(
+        default=False, help_text="Visible to the public: published pairings and signed results."
+    )
+    paper = models.CharField(max_length=6, choices=Paper.choices, default=Paper.LETTER)
+    first_round = models.CharField(
+        "round 1 pairing",
+        max_length=12,
+        choices=[("random", "Random"), ("registration", "In registration order")],
+        default="random",
+    )
+    seed_by_standings = models.BooleanField(
+        "seat by standings",
+        default=False,
+        help_text="Three-player games: form tables from neighbours in the standings.",
+    )
+    bye_points = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="Points for a bye (a round won). Empty: the rounded average of that "
+        "round's winners' points.",
+    )
+    verify_hands = models.BooleanField(
+        "opponents accept each hand",
+        default=True,
+        help_text="Off: single entry, a hand counts as soon as it is entered.",
+    )
+    boston_pot = models.DecimalField(
+        "Boston pot",
+        max_digits=8,
+        decimal_places=2,
+        default=0,
+        help_text="The amount in the Boston pot (rule 39).",
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournament", args=[self.slug])
+
+    @property
+    def ruleset(self):
+        return get_ruleset(self.game)
+
+    @property
+    def settings(self) -> dict:
+        """The game's options: the rules-decisions defaults with this night's overrides."""
+        return self.ruleset.resolve_options(self.options)
+
+    @property
+    def is_partnership(self) -> bool:
+        return self.ruleset.partnerships
+
+
+class Entrant(models.Model):
+    """A team of two (partnership games) or one player (the three-player games)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entrants")
+    name = models.CharField(max_length=100)
+    player1 = models.CharField("first player", max_length=100, blank=True)
+    player2 = models.CharField("second player", max_length=100, blank=True)
+    order = models.PositiveIntegerField(default=0, help_text="Registration order.")
+    checked_in = models.BooleanField(default=False)
+    withdrawn = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["order", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                "tournament", Lower("name"), name="unique_entrant_name_per_tournament"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def players(self) -> list[str]:
+        return [p for p in (self.player1, self.player2) if p] or [self.name]
+
+    @property
+    def active(self) -> bool:
+        return self.checked_in and not self.withdrawn
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", "Draft"
+        PUBLISHED = "published", "Published"
+        IN_PLAY = "in_play", "In play"
+        COMPLETE = "complete", "Complete"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="round_set")
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
+    started = models.DateTimeField(null=True, blank=True)
+    playoff = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="unique_round_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"Round {self.number}"
+
+    @property
+    def is_public(self) -> bool:
+        return self.status != self.Status.DRAFT
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)  # 192 bits
+
+
+class Table(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    token = models.CharField(max_length=64, unique=True, default=new_token)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="unique_table_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"Table {self.number}"
+
+
+class Seat(models.Model):
+    """An entrant's place at a table: position 0.. in the ruleset's seat order."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    entrant = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="unique_seat_position"),
+        ]
+
+
+class Bye(models.Model):
+    """An entrant not seated in a round: a bye (partnership games) or sitting out."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
+    entrant = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="byes")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["round", "entrant"], name="unique_bye_per_round")
+        ]
+
+
+class Director(models.Model):
+    """Marks a user account as a tournament director (may change tournaments)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="director"
+    )
+
+    def __str__(self) -> str:
+        return str(self.user)

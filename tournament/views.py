@@ -1,0 +1,235 @@
+"""Tournament set-up pages: the tournament, its entrants, check-in, the games' help."""
+
+from django.contrib import messages
+from django.db import transaction
+from django.db.models import Count, Q
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import urlencode
+from django.views.decorators.http import require_POST
+
+from rules import RULESETS
+
+from .access import director_required, is_director, visible_tournament
+from .csv_import import expected_header, read_entrants
+from .forms import EntrantForm, ImportForm, TournamentForm
+from .models import GAME_CHOICES, Entrant, Tournament
+
+
+def home(request):
+    tournaments = Tournament.objects.all()
+    if not is_director(request.user):
+        tournaments = tournaments.filter(published=True)
+    return render(
+        request, "tournament/home.html", {"tournaments": tournaments, "games": GAME_CHOICES}
+    )
+
+
+def tournament_page(request, slug):
+    tournament = visible_tournament(request, slug)
+    counts = tournament.entrants.aggregate(
+        registered=Count("id", filter=Q(withdrawn=False)),
+        checked_in=Count("id", filter=Q(withdrawn=False, checked_in=True)),
+    )
+    rounds = tournament.round_set.all()
+    if not is_director(request.user):
+        rounds = rounds.exclude(status="draft")
+    return render(
+        request,
+        "tournament/tournament.html",
+        {
+            "tournament": tournament,
+            "counts": counts,
+            "rounds": rounds,
+            "settings": describe_settings(tournament),
+        },
+    )
+
+
+def describe_settings(tournament: Tournament) -> list[tuple[str, str]]:
+    values = tournament.settings
+    shown = []
+    for option in tournament.ruleset.options:
+        value = values[option.key]
+        if option.kind == "bool":
+            value = "yes" if value else "no"
+        elif option.kind == "choice":
+            value = dict(option.choices).get(value, value)
+        shown.append((option.label, str(value)))
+    return shown
+
+
+def _save_tournament(request, form, template, tournament=None, status=200):
+    if request.method == "POST":
+        if form.is_valid():
+            tournament = form.save()
+            messages.success(request, f"Saved {tournament.name}.")
+            return redirect(tournament)
+        status = 400
+    return render(request, template, {"form": form, "tournament": tournament}, status=status)
+
+
+@director_required
+def tournament_new(request):
+    form = TournamentForm(request.POST or None)
+    return _save_tournament(request, form, "tournament/tournament_form.html")
+
+
+@director_required
+def tournament_edit(request, slug):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    locked = tournament.round_set.exists()
+    form = TournamentForm(request.POST or None, instance=tournament, game_locked=locked)
+    return _save_tournament(request, form, "tournament/tournament_form.html", tournament)
+
+
+@director_required
+def entrants(request, slug):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    form = EntrantForm(request.POST or None, tournament=tournament)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            entrant = form.save()
+            messages.success(request, f"Registered {entrant.name}.")
+            return redirect("entrants", slug=slug)
+        status = 400
+    return render(
+        request,
+        "tournament/entrants.html",
+        {
+            "tournament": tournament,
+            "entrants": tournament.entrants.all(),
+            "form": form,
+            "header": expected_header(tournament.is_partnership),
+        },
+        status=status,
+    )
+
+
+@director_required
+def entrant_edit(request, slug, pk):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    entrant = get_object_or_404(Entrant, tournament=tournament, pk=pk)
+    form = EntrantForm(request.POST or None, instance=entrant, tournament=tournament)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            form.save()
+            messages.success(request, f"Saved {entrant.name}.")
+            return redirect("entrants", slug=slug)
+        status = 400
+    return render(
+        request,
+        "tournament/entrant_form.html",
+        {"tournament": tournament, "entrant": entrant, "form": form},
+        status=status,
+    )
+
+
+@director_required
+@require_POST
+def entrant_withdraw(request, slug, pk):
+    """Withdraw an entrant (or reinstate one): they are no longer paired from the next round."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    entrant = get_object_or_404(Entrant, tournament=tournament, pk=pk)
+    entrant.withdrawn = not entrant.withdrawn
+    entrant.save(update_fields=["withdrawn"])
+    verb = "Withdrew" if entrant.withdrawn else "Reinstated"
+    messages.success(request, f"{verb} {entrant.name}.")
+    return redirect("entrants", slug=slug)
+
+
+@director_required
+def entrants_import(request, slug):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    form = ImportForm(request.POST or None, request.FILES or None)
+    errors: list[str] = []
+    status = 200
+    if request.method == "POST":
+        status = 400
+        if form.is_valid():
+            existing = {n.lower() for n in tournament.entrants.values_list("name", flat=True)}
+            rows, errors = read_entrants(
+                form.cleaned_data["file"].read(),
+                partnership=tournament.is_partnership,
+                existing=existing,
+            )
+            if not errors:
+                with transaction.atomic():
+                    last = tournament.entrants.order_by("-order").values_list("order", flat=True)
+                    start = (last.first() or 0) + 1
+                    Entrant.objects.bulk_create(
+                        Entrant(
+                            tournament=tournament,
+                            name=row.name,
+                            player1=row.player1,
+                            player2=row.player2,
+                            order=start + i,
+                        )
+                        for i, row in enumerate(rows)
+                    )
+                messages.success(request, f"Imported {len(rows)} entrants.")
+                return redirect("entrants", slug=slug)
+    return render(
+        request,
+        "tournament/import.html",
+        {
+            "tournament": tournament,
+            "form": form,
+            "errors": errors,
+            "header": expected_header(tournament.is_partnership),
+        },
+        status=status,
+    )
+
+
+@director_required
+def checkin(request, slug):
+    """The list at the door: search by name, one tap checks an entrant in or out."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    query = request.GET.get("q", "").strip()
+    everyone = tournament.entrants.filter(withdrawn=False)
+    shown = everyone
+    if query:
+        shown = shown.filter(
+            Q(name__icontains=query) | Q(player1__icontains=query) | Q(player2__icontains=query)
+        )
+    counts = everyone.aggregate(
+        registered=Count("id"), checked_in=Count("id", filter=Q(checked_in=True))
+    )
+    return render(
+        request,
+        "tournament/checkin.html",
+        {
+            "tournament": tournament,
+            "entrants": shown.order_by("name"),
+            "query": query,
+            "counts": counts,
+        },
+    )
+
+
+@director_required
+@require_POST
+def checkin_toggle(request, slug, pk):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    entrant = get_object_or_404(Entrant, tournament=tournament, pk=pk, withdrawn=False)
+    wanted = request.POST.get("checked_in")
+    entrant.checked_in = (wanted == "1") if wanted in ("0", "1") else not entrant.checked_in
+    entrant.save(update_fields=["checked_in"])
+    url = reverse("checkin", args=[slug])
+    query = request.POST.get("q", "")
+    if query:
+        url += "?" + urlencode({"q": query})
+    return redirect(f"{url}#e{entrant.pk}")
+
+
+def rules_help(request, game):
+    ruleset = RULESETS.get(game)
+    if ruleset is None:
+        raise Http404("No such game.")
+    return render(
+        request, "tournament/rules_help.html", {"ruleset": ruleset, "games": RULESETS.values()}
+    )

@@ -1,0 +1,391 @@
+"""3 Legged Kitty (three-legged-kitty.md): three players, the Cat alone against two.
+
+The text has no rule numbers; its section headings are cited instead. Bids are paid for
+with cards from the hand, so the auction is modelled too: the text's bidding example (an
+8-card kitty) is how a director checks a disputed kitty.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from .base import (
+    Field,
+    HandScore,
+    Infraction,
+    MatchResult,
+    Option,
+    Ruleset,
+    Ruling,
+    add_points,
+    cite,
+    counted,
+    leader,
+    signed,
+)
+from .reading import HandReader
+
+TRICKS = 10
+NULL_MAX = 8  # "Null only goes up to 8"
+MISSED_POINTS = 5  # "Cat fails: each opponent scores 5 points"
+
+# Bid hierarchy: within a number, Null < Clubs < Diamonds < Hearts < Spades < No Trump.
+CONTRACTS = (
+    ("null", "Null"),
+    ("clubs", "Clubs"),
+    ("diamonds", "Diamonds"),
+    ("hearts", "Hearts"),
+    ("spades", "Spades"),
+    ("notrump", "No Trump"),
+)
+CONTRACT_NAMES = dict(CONTRACTS)
+CONTRACT_RANK = {value: rank for rank, (value, _) in enumerate(CONTRACTS)}
+
+
+@dataclass(frozen=True, order=False)
+class Bid:
+    """A bid: a number 1-10 and a type; ranked by number, then type."""
+
+    number: int
+    contract: str
+
+    def __post_init__(self) -> None:
+        if self.contract not in CONTRACT_RANK:
+            raise ValueError(f"{self.contract!r} is not a bid type.")
+        top = NULL_MAX if self.contract == "null" else TRICKS
+        if not 1 <= self.number <= top:
+            raise ValueError(f"{self} is not a bid: the number must be 1 to {top}.")
+
+    @property
+    def rank(self) -> tuple[int, int]:
+        return (self.number, CONTRACT_RANK[self.contract])
+
+    def __str__(self) -> str:
+        if self.contract == "null":
+            return f"Null {self.number}"
+        return f"{self.number} {CONTRACT_NAMES[self.contract]}"
+
+
+def bid_cost(previous: Bid | None, bid: Bid) -> int:
+    """Cards placed for a bid: 1 for the same number or one higher, plus 1 per number skipped.
+
+    The opening bid counts from 0: 1 card plus 1 for each number above 1.
+    """
+    if previous is not None and bid.rank <= previous.rank:
+        raise ValueError(f"{bid} does not beat {previous}: each new bid must be higher.")
+    before = previous.number if previous is not None else 0
+    return 1 + max(0, bid.number - before - 1)
+
+
+@dataclass(frozen=True)
+class Auction:
+    """The outcome of the bidding: the Cat (None if all passed), the bid, the kitty."""
+
+    cat: int | None
+    bid: Bid | None
+    cards: tuple[int, ...]  # cards each seat placed face up
+
+    @property
+    def kitty(self) -> int:
+        """ "The kitty is all cards bid, from all players"."""
+        return sum(self.cards)
+
+
+def auction(calls: Sequence[Bid | None], first: int = 0, players: int = 3) -> Auction:
+    """Run the bidding from the calls in turn order (None = pass), starting left of the dealer.
+
+    A player who passes is skipped from then on; the bidding ends when every player but the
+    high bidder has passed. The high bidder may say "pass" to close (as in the text's example).
+    """
+    cards = [0] * players
+    passed: set[int] = set()
+    high: Bid | None = None
+    cat: int | None = None
+    seat = first
+    for call in calls:
+        if len(passed) >= players - 1 and cat is not None:
+            if call is None and seat == cat:
+                break  # the Cat standing on the bid
+            raise ValueError("The bidding is over: every other player has passed.")
+        if call is None:
+            passed.add(seat)
+        else:
+            cards[seat] += bid_cost(high, call)
+            high, cat = call, seat
+        seat = _next_seat(seat, passed, players)
+        if len(passed) == players:
+            return Auction(None, None, tuple(cards))  # all pass: passed out
+    else:
+        if not (cat is not None and len(passed) >= players - 1):
+            raise ValueError("The bidding is not over yet.")
+    return Auction(cat, high, tuple(cards))
+
+
+def _next_seat(seat: int, passed: set[int], players: int) -> int:
+    for step in range(1, players + 1):
+        candidate = (seat + step) % players
+        if candidate not in passed:
+            return candidate
+    return seat
+
+
+@dataclass(frozen=True)
+class ThreeLeggedKittyHand:
+    """The Cat, the contract, and the Cat's tricks; or a hand passed out."""
+
+    passed_out: bool
+    cat: int | None = None  # seat
+    number: int | None = None  # 1-10 (Null 1-8)
+    contract: str | None = None
+    tricks: int | None = None  # the Cat's tricks, 0-10
+
+    @property
+    def bid(self) -> Bid | None:
+        if self.passed_out or self.number is None or self.contract is None:
+            return None
+        return Bid(self.number, self.contract)
+
+
+INFRACTIONS = (
+    Infraction(
+        code="misdeal",
+        rule="Initial Setup",
+        title="Misdeal",
+        text="Shuffle the cards, and deal 10 to each player. Set aside the rest, face down.",
+        scope="hand",
+        chooser="director",
+        effect="The hand is void: no points, and the same dealer deals again.",
+    ),
+)
+
+
+class ThreeLeggedKitty(Ruleset):
+    slug = "three-legged-kitty"
+    name = "3 Legged Kitty"
+    rule_text = "three-legged-kitty.md"
+    table_sizes = (3,)
+    partnerships = False
+    record_type = ThreeLeggedKittyHand
+    infractions = INFRACTIONS
+    options = (
+        Option(
+            "target",
+            "Game ends at",
+            30,
+            "int",
+            min=1,
+            max=500,
+            help="The game ends at the end of the hand in which anyone reaches this score.",
+        ),
+        Option(
+            "hand_limit",
+            "Most hands in a game",
+            0,
+            "int",
+            min=0,
+            max=200,
+            help="0 = no limit: the game ends only on the score. A limit ends the game "
+            "after that many hands (for a timed round).",
+        ),
+        Option(
+            "missed_points",
+            "Points to each opponent when the Cat fails",
+            MISSED_POINTS,
+            "int",
+            min=1,
+            max=50,
+        ),
+    )
+    decisions = (
+        "Bids are a number 1-10 and a type, Null only 1-8; ranked by number, then Null < "
+        "Clubs < Diamonds < Hearts < Spades < No Trump.",
+        "A bid costs 1 card if its number is the same or one higher, plus 1 per number "
+        "skipped; the opening bid counts from 0. The kitty is all cards bid, from all players.",
+        "Suit or No Trump X needs at least X of the 10 tricks; Null X allows at most 8 - X.",
+        "Made: the Cat scores the bid number. Missed: each opponent scores 5.",
+        "All pass: the hand is passed out, no score, the deal moves left.",
+        "The game ends at the end of the hand in which anyone reaches 30 (option); the highest "
+        "score wins; a tie for the highest plays one more hand.",
+    )
+
+    def hands_in_round(self, table_size: int, options: dict) -> int:
+        """The hand limit, or 0 when the game is open-ended (it ends on the score)."""
+        self.check_table(table_size)
+        return self.resolve_options(options)["hand_limit"]
+
+    def hand_fields(self, table_size: int, options: dict) -> tuple[Field, ...]:
+        seats = tuple((str(seat), name) for seat, name in enumerate(self.seat_names(table_size)))
+        return (
+            Field(
+                "passed_out",
+                "Passed out",
+                "bool",
+                required=False,
+                help="All three passed: no score, the deal moves left.",
+            ),
+            Field(
+                "cat",
+                "The Cat",
+                "choice",
+                choices=seats,
+                required=False,
+                help="The player who won the bid.",
+            ),
+            Field(
+                "number",
+                "Contract number",
+                "int",
+                min=1,
+                max=TRICKS,
+                required=False,
+                help="1 to 10; Null only 1 to 8.",
+            ),
+            Field("contract", "Contract type", "choice", choices=CONTRACTS, required=False),
+            Field(
+                "tricks",
+                "Tricks taken by the Cat",
+                "int",
+                min=0,
+                max=TRICKS,
+                required=False,
+                help="0 to 10.",
+            ),
+        )
+
+    def parse_hand(
+        self, data: Mapping[str, object], table_size: int, options: dict
+    ) -> ThreeLeggedKittyHand:
+        self.check_table(table_size)
+        read = HandReader(data)
+        if read.bool("passed_out", "Passed out must be yes or no."):
+            read.done()
+            return ThreeLeggedKittyHand(passed_out=True)
+        cat = read.who(
+            "cat",
+            table_size,
+            "The Cat must be one of the three players (the "
+            "winner of the bid), unless the hand was passed out.",
+        )
+        contract = read.choice(
+            "contract",
+            CONTRACTS,
+            "Contract type must be Null, Clubs, "
+            "Diamonds, Hearts, Spades or No Trump (Bid Hierarchy).",
+        )
+        number = read.int(
+            "number",
+            "Contract number must be 1 to 10 (Understanding What You're Bidding).",
+            1,
+            TRICKS,
+        )
+        if contract == "null" and number is not None and number > NULL_MAX:
+            read.error(
+                "number",
+                "Contract number for Null must be 1 to 8 (\u201cNull only goes up to 8\u201d).",
+            )
+        tricks = read.int(
+            "tricks", "Tricks taken by the Cat must be 0 to 10 (10 tricks are played).", 0, TRICKS
+        )
+        read.done()
+        return ThreeLeggedKittyHand(False, cat, number, contract, tricks)
+
+    def voids(self, ruling: Ruling, options: dict) -> bool:
+        return ruling.code == "misdeal"
+
+    def score_record(
+        self,
+        record: ThreeLeggedKittyHand,
+        table_size: int,
+        options: dict,
+        rulings: Sequence[tuple[Ruling, Infraction]],
+    ) -> HandScore:
+        names = self.side_names(table_size)
+        if record.passed_out:
+            return HandScore(
+                points=(0,) * table_size, explanation="Passed out: no score, the deal moves left."
+            )
+        bid = record.bid
+        cat = record.cat
+        assert bid is not None and cat is not None and record.tricks is not None
+        points = [0] * table_size
+        if bid.contract == "null":  # Null X: at most 8 - X tricks
+            allowed = NULL_MAX - bid.number
+            made = record.tricks <= allowed
+            need = f"at most {allowed}"
+        else:
+            made = record.tricks >= bid.number
+            need = f"at least {bid.number}"
+        head = f"{names[cat]} bid {bid}, took {record.tricks} tricks"
+        if made:
+            points[cat] = bid.number
+            text = f"{head}: made, {names[cat]} {signed(bid.number)}"
+        else:
+            for seat in range(table_size):
+                if seat != cat:
+                    points[seat] = options["missed_points"]
+            text = (
+                f"{head} (needed {need}): failed, each opponent {signed(options['missed_points'])}"
+            )
+        return HandScore(points=tuple(points), explanation=text, declarer=cat, made=made)
+
+    def describe_ruling(
+        self,
+        ruling: Ruling,
+        record: ThreeLeggedKittyHand | None,
+        table_size: int,
+        options: dict,
+    ) -> str:
+        infraction = self.check_ruling(ruling, table_size, "hand")
+        return (
+            f"{cite(infraction.rule)}: {infraction.title.lower()}; the hand is void and "
+            "dealt again, no score."
+        )
+
+    def match_result(
+        self,
+        scores: Sequence[HandScore],
+        table_size: int,
+        options: dict,
+        round_rulings: Sequence[Ruling] = (),
+    ) -> MatchResult:
+        """Over at the end of the hand in which anyone reaches the target (or at the hand
+        limit); the highest wins, and a tie for the highest plays one more hand."""
+        opts = self.resolve_options(options)
+        self.check_round_rulings(round_rulings, table_size)
+        names = self.side_names(table_size)
+        target, limit = opts["target"], opts["hand_limit"]
+        totals = [0] * table_size
+        played = 0
+        for score in counted(scores):
+            totals = list(add_points(table_size, [HandScore(tuple(totals)), score]))
+            played += 1
+            if max(totals) >= target or (limit and played >= limit):
+                winner = leader(totals)
+                if winner is not None:
+                    return MatchResult(
+                        complete=True,
+                        totals=tuple(totals),
+                        winner=winner,
+                        hands_played=played,
+                        explanation=f"{names[winner]} wins with {totals[winner]} after "
+                        f"{played} hands.",
+                    )
+        line = ", ".join(f"{name} {total}" for name, total in zip(names, totals, strict=True))
+        over = played and (max(totals) >= target or (limit and played >= limit))
+        if over:
+            return MatchResult(
+                complete=False,
+                totals=tuple(totals),
+                winner=None,
+                needs_tiebreaker=True,
+                hands_played=played,
+                explanation=f"Tied for the highest ({line}): play one more hand.",
+            )
+        return MatchResult(
+            complete=False,
+            totals=tuple(totals),
+            winner=None,
+            hands_played=played,
+            explanation=f"{played} hands played, first to {target}: {line}.",
+        )

@@ -1,0 +1,33 @@
+"""Printable documents of a tournament night: score sheets, pairings, standings.
+
+Pure Python on plain records (``printing.data``); the Django layer fills the records
+and serves the bytes.
+"""
+
+from printing.data import (
+    HandLine,
+    Pairings,
+    RulingLine,
+    Sheet,
+    SideInfo,
+    SignatureLine,
+    StandingsDoc,
+    TableCard,
+)
+from printing.pairings import pairings_pdf
+from printing.sheet import sheets_pdf
+from printing.standings import standings_pdf
+
+__all__ = [
+    "HandLine",
+    "Pairings",
+    "RulingLine",
+    "Sheet",
+    "SideInfo",
+    "SignatureLine",
+    "StandingsDoc",
+    "TableCard",
+    "pairings_pdf",
+    "sheets_pdf",
+    "standings_pdf",
+]

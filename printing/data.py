@@ -1,0 +1,119 @@
+"""What the printed documents say, as plain frozen records.
+
+The Django layer fills these from the database; nothing here knows where the
+facts came from, so the renderers can be tested and benchmarked without one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class SideInfo:
+    """A team of two or a single player, and where they sit."""
+
+    name: str
+    players: tuple[str, ...]
+    seats: str
+
+
+@dataclass(frozen=True)
+class HandLine:
+    """One hand as played: the facts, then the points each side got and its running total.
+
+    ``points`` and ``running`` hold one value per side, in the order of ``Sheet.sides``.
+    """
+
+    number: int
+    dealer: str
+    bidder: str
+    bid: str
+    taken: str
+    points: tuple[int, ...]
+    running: tuple[int, ...]
+    void: bool = False
+    tiebreaker: bool = False
+    status: str = ""
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class RulingLine:
+    """A director's ruling, cited by rule number so the players can check it."""
+
+    hand: int | None
+    rule: str
+    title: str
+    effect: str
+    withdrawn: bool = False
+
+
+@dataclass(frozen=True)
+class SignatureLine:
+    """One side's signature; an empty ``signer`` prints a blank line to sign by hand."""
+
+    side: str
+    signer: str = ""
+    signed_at: str = ""
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """The score sheet of one table in one round, blank (no hands) or filled."""
+
+    tournament: str
+    date: str
+    venue: str
+    game: str
+    round: int
+    table: int
+    sides: tuple[SideInfo, ...]
+    hands: tuple[HandLine, ...]
+    planned_hands: int
+    rulings: tuple[RulingLine, ...]
+    totals: tuple[int, ...] | None
+    winner: str
+    signatures: tuple[SignatureLine, ...]
+    qr_url: str = ""
+    final: bool = False
+
+
+@dataclass(frozen=True)
+class TableCard:
+    """The card on a table: who sits where, as ``(seat name, entrant)`` pairs."""
+
+    round: int
+    table: int
+    seats: tuple[tuple[str, str], ...]
+    qr_url: str = ""
+
+
+@dataclass(frozen=True)
+class Pairings:
+    """A round's draw: one card per table, and every entrant's table by name."""
+
+    tournament: str
+    date: str
+    round: int
+    cards: tuple[TableCard, ...]
+    by_name: tuple[tuple[str, int], ...]
+    byes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class StandingsDoc:
+    """Standings as already ranked by the caller.
+
+    Each row is ``(rank, entrant, *values)`` with one value per header; ``headers``
+    name the metric columns only. A rank shared by several rows prints as "=3".
+    ``cut_after`` draws the playoff cut line after that many rows.
+    """
+
+    tournament: str
+    date: str
+    title: str
+    headers: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    cut_after: int | None = None
+    tiebreaks: str = ""

@@ -349,7 +349,7 @@ class CutthroatPinochle(Ruleset):
                     totals,
                     winner,
                     hands_played=played,
-                    explanation=f"{who} cannot pay on: game over after {played} hands; "
+                    explanation=f"{who} cannot pay on: game over after hand {played}; "
                     + (f"{names[winner]} wins." if winner is not None else "tied for the most."),
                 )
         line = ", ".join(

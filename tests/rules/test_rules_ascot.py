@@ -1,0 +1,173 @@
+"""Ascot: the text's 175 maximum and -480 loss, Contra and Redouble, penalties, Ramsch."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules import InvalidHand, InvalidRuling, Ruling, get_ruleset
+from rules.ascot import AscotHand
+
+ASCOT = get_ruleset("ascot")
+
+
+def game(declarer=1, bid=60, kind="suit", points=70, **more):
+    if kind == "null":
+        return AscotHand(False, declarer, bid, "null", tricks=points, **more)
+    return AscotHand(False, declarer, bid, kind, card_points=points, **more)
+
+
+def score(record, size=3, rulings=(), **options):
+    return ASCOT.score_hand(record, size, options, rulings)
+
+
+def test_the_maximum_is_175():
+    result = score(game(bid=175, kind="grand", points=120, kitty_free=True))
+    assert result.points == (0, 175, 0) and result.made
+
+
+def test_a_redoubled_loss_is_minus_480():
+    record = game(bid=100, points=70, contra=True, redouble=True)
+    assert score(record).points == (0, -480, 0)
+
+
+def test_bonuses_count_only_from_60_card_points():
+    assert score(game(bid=95, kind="grand", points=60)).points[1] == 100
+    assert score(game(bid=60, kind="grand", points=59)).points[1] == -120
+    assert score(game(bid=75, kind="notrump", points=60, kitty_free=True)).points[1] == 75
+    assert score(game(bid=60, kind="notrump", points=80)).points[1] == 80
+
+
+def test_null():
+    assert score(game(kind="null", points=0)).points[1] == 75
+    assert score(game(kind="null", points=1)).points[1] == -120
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"bid": "55"}, "bid"),
+        ({"bid": "62"}, "bid"),
+        ({"contra": "on", "bid": "60"}, "contra"),
+        ({"contra": "on", "game": "null", "tricks": "0"}, "contra"),
+        ({"redouble": "on"}, "redouble"),
+        ({"card_points": "121"}, "card_points"),
+        ({"kitty_free": "on", "game": "null", "tricks": "0"}, "kitty_free"),
+        ({"game": "null", "tricks": ""}, "tricks"),
+    ],
+)
+def test_form_mistakes(change, field):
+    data = {"declarer": "0", "bid": "70", "game": "suit", "card_points": "80", **change}
+    with pytest.raises(InvalidHand) as invalid:
+        ASCOT.parse_hand(data, 3, {})
+    assert field in invalid.value.errors
+
+
+def test_ramsch_option_raises_the_minimums():
+    with pytest.raises(InvalidHand):
+        ASCOT.parse_hand(
+            {"declarer": "0", "bid": "70", "game": "suit", "card_points": "80"}, 3, {"ramsch": True}
+        )
+    with pytest.raises(InvalidHand) as invalid:
+        ASCOT.parse_hand(
+            {"declarer": "0", "bid": "75", "game": "suit", "card_points": "80", "contra": "on"},
+            3,
+            {"ramsch": True},
+        )
+    assert "80" in invalid.value.errors["contra"]
+
+
+def test_ramsch_subtracts_from_the_highest():
+    options = {"ramsch": True}
+    record = ASCOT.parse_hand(
+        {"passed_out": "on", "ramsch_0": "50", "ramsch_1": "50", "ramsch_2": "20"}, 3, options
+    )
+    assert score(record, **options).points == (-50, -50, 0)
+    passed = ASCOT.parse_hand({"passed_out": "on"}, 3, {})
+    assert score(passed).points == (0, 0, 0)
+
+
+def test_the_dealer_sits_out_at_four():
+    assert ASCOT.hands_in_round(4, {}) == 12 and ASCOT.hands_in_round(3, {"deals": 10}) == 12
+    assert ASCOT.sits_out(2, 4) == 1 and ASCOT.sits_out(2, 3) is None
+    record = ASCOT.parse_hand(
+        {"dealer": "0", "declarer": "2", "bid": "60", "game": "suit", "card_points": "61"}, 4, {}
+    )
+    assert score(record, size=4).points == (0, 0, 61, 0)
+    with pytest.raises(InvalidHand) as invalid:
+        ASCOT.parse_hand(
+            {"dealer": "2", "declarer": "2", "bid": "60", "game": "suit", "card_points": "61"},
+            4,
+            {},
+        )
+    assert "dealer" in invalid.value.errors["declarer"]
+
+
+def test_seeger_fabian():
+    lost = game(bid=100, points=70)
+    assert score(lost, seeger_fabian=True).points == (40, -170, 40)
+    assert score(lost, size=4, seeger_fabian=True).points == (30, -170, 30, 30)
+    assert score(game(bid=60, points=70), seeger_fabian=True).points == (0, 120, 0)
+
+
+def test_bid_or_pass_out_of_turn_costs_ten_not_multiplied():
+    record = game(bid=70, points=80, contra=True)
+    result = score(record, rulings=[Ruling("out-of-turn-call", offender=1)])
+    assert result.points == (0, 150, 0)
+    result = score(record, rulings=[Ruling("out-of-turn-call", offender=0)])
+    assert result.points == (-10, 160, 0)
+    assert score(AscotHand(True), rulings=[Ruling("out-of-turn-call", 2)]).points == (0, 0, -10)
+
+
+def test_an_opponents_exposure_moves_20_card_points_to_the_declarer():
+    record = game(bid=70, kind="grand", points=50)  # 50: no bonus, lost
+    result = score(record, rulings=[Ruling("exposed-card", offender=0)])
+    assert result.points == (0, 110, 0)  # 70 card points + Grand 40
+    with pytest.raises(InvalidRuling):
+        score(record, rulings=[Ruling("exposed-card", offender=1)])  # the declarer: no penalty
+
+
+def test_a_revoke_moves_20_card_points_from_the_offender():
+    record = game(bid=60, kind="grand", points=70)
+    assert score(record, rulings=[Ruling("revoke", offender=1)]).points[1] == -120
+    assert score(game(points=10), rulings=[Ruling("revoke", offender=1)]).points[1] == -120
+    assert score(game(points=110), rulings=[Ruling("revoke", offender=2)]).points[1] == 120
+
+
+def test_in_null_an_exposure_or_revoke_loses_the_hand_for_the_offender():
+    won_anyway = game(kind="null", points=3)
+    assert score(won_anyway, rulings=[Ruling("null-exposure", offender=0)]).points[1] == 75
+    assert score(won_anyway, rulings=[Ruling("exposed-card", offender=2)]).points[1] == 75
+    clean = game(kind="null", points=0)
+    assert score(clean, rulings=[Ruling("revoke", offender=1)]).points[1] == -120
+    with pytest.raises(InvalidRuling):
+        score(game(), rulings=[Ruling("null-exposure", offender=0)])
+    assert "75" in ASCOT.describe_ruling(Ruling("null-exposure", 0), won_anyway, 3, {})
+
+
+def test_deals_make_the_round():
+    deals = [score(game(bid=60, points=70))] * 11
+    assert not ASCOT.match_result(deals, 3, {}).complete
+    result = ASCOT.match_result([*deals, score(game(declarer=0, points=61))], 3, {})
+    assert result.complete and result.winner == 1 and result.totals == (61, 770, 0)
+
+
+contract_games = st.builds(
+    game,
+    declarer=st.integers(0, 2),
+    bid=st.integers(13, 35).map(lambda n: n * 5),
+    kind=st.sampled_from(["suit", "grand", "notrump"]),
+    points=st.integers(0, 120),
+    kitty_free=st.booleans(),
+)
+
+
+@settings(max_examples=120, deadline=None)
+@given(contract_games)
+def test_contra_doubles_and_redouble_quadruples(record):
+    plain = score(record).points
+    contra = score(AscotHand(**{**record.__dict__, "contra": True})).points
+    redouble = score(AscotHand(**{**record.__dict__, "contra": True, "redouble": True})).points
+    assert contra == tuple(2 * p for p in plain)
+    assert redouble == tuple(4 * p for p in plain)
+    assert all(type(p) is int for p in redouble)
+    assert -120 <= plain[record.declarer] <= 175

@@ -1,0 +1,149 @@
+"""Cut Throat Pinochle: the base-value table, the payments, and chips conserved."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules import InvalidHand, get_ruleset
+from rules.cutthroat_pinochle import CutthroatPinochleHand, base_value
+
+PINOCHLE = get_ruleset("cutthroat-pinochle")
+
+
+@pytest.mark.parametrize(
+    ("low", "high", "value"),
+    [
+        (20, 24, 1),
+        (25, 29, 2),
+        (30, 34, 4),
+        (35, 39, 7),
+        (40, 44, 10),
+        (45, 49, 13),
+        (50, 54, 16),
+        (55, 90, 20),
+    ],
+)
+def test_the_base_value_table(low, high, value):
+    for bid in range(low, high + 1):
+        assert base_value(bid) == value
+
+
+def score(record, **options):
+    return PINOCHLE.score_hand(record, 3, options)
+
+
+def played(bid=30, trump="hearts", meld=10, counters=20, took_trick=True, bidder=0):
+    return CutthroatPinochleHand(bidder, bid, "no", trump, meld, counters, took_trick)
+
+
+def test_made_each_other_player_pays_and_the_kitty_from_35():
+    assert score(played(bid=30)).points == (8, -4, -4)
+    result = score(played(bid=35, counters=25))
+    assert result.points == (21, -7, -7) and result.kitty == -7 and result.made
+
+
+def test_spades_doubles_every_payment():
+    result = score(played(bid=35, trump="spades", counters=25))
+    assert result.points == (42, -14, -14) and result.kitty == -14
+    assert score(played(bid=35, trump="spades", counters=25), spades_double=False).kitty == -7
+
+
+def test_meld_counts_only_with_a_trick():
+    assert not score(played(bid=30, meld=10, counters=20, took_trick=False)).made
+
+
+def test_meld_alone_wins_without_play():
+    record = PINOCHLE.parse_hand(
+        {
+            "bidder": "1",
+            "bid": "25",
+            "trump": "clubs",
+            "meld": "30",
+            "counters": "3",
+            "took_trick": "on",
+        },
+        3,
+        {},
+    )
+    assert record.counters is None and not record.took_trick
+    assert score(record).points == (-2, 4, -2)
+
+
+def test_double_set():
+    result = score(played(bid=40, meld=10, counters=20))
+    assert result.points == (-60, 20, 20) and result.kitty == 20 and result.made is False
+
+
+def test_concessions():
+    before = CutthroatPinochleHand(2, 40, "before_widow")
+    assert score(before).points == (0, 0, -10) and score(before).kitty == 10
+    after = CutthroatPinochleHand(2, 40, "after_widow")
+    assert score(after).points == (10, 10, -30) and score(after).kitty == 10
+    after_low = CutthroatPinochleHand(2, 30, "after_widow", "spades")
+    assert score(after_low).points == (8, 8, -16) and score(after_low).kitty == 0
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"bid": "19"}, "bid"),
+        ({"counters": "26"}, "counters"),
+        ({"trump": ""}, "trump"),
+        ({"meld": ""}, "meld"),
+        ({"bidder": "3"}, "bidder"),
+    ],
+)
+def test_form_mistakes(change, field):
+    data = {"bidder": "0", "bid": "30", "trump": "hearts", "meld": "10", "counters": "12", **change}
+    with pytest.raises(InvalidHand) as invalid:
+        PINOCHLE.parse_hand(data, 3, {})
+    assert field in invalid.value.errors
+
+
+def test_the_game_ends_after_the_hands_or_when_a_player_is_broke():
+    small = score(played(bid=30, counters=25))  # Seat 1 +8
+    result = PINOCHLE.match_result([small] * 9, 3, {})
+    assert result.complete and result.winner == 0 and result.totals == (72, -36, -36)
+    assert not PINOCHLE.match_result([small] * 8, 3, {}).complete
+    big = score(played(bid=60, trump="spades", meld=60, bidder=1))  # 40 from each
+    result = PINOCHLE.match_result([big] * 5, 3, {})
+    assert result.complete and result.hands_played == 4 and result.winner == 1
+    assert "cannot pay" in result.explanation
+
+
+def test_chips_option_must_hold_the_ante():
+    from rules import InvalidOptions
+
+    with pytest.raises(InvalidOptions):
+        PINOCHLE.resolve_options({"starting_chips": 10, "kitty_ante": 25})
+
+
+hands = st.one_of(
+    st.builds(
+        played,
+        bid=st.integers(20, 80),
+        trump=st.sampled_from(["spades", "hearts", "diamonds", "clubs"]),
+        meld=st.integers(0, 100),
+        counters=st.integers(0, 25),
+        took_trick=st.booleans(),
+        bidder=st.integers(0, 2),
+    ),
+    st.builds(
+        CutthroatPinochleHand,
+        bidder=st.integers(0, 2),
+        bid=st.integers(20, 80),
+        conceded=st.sampled_from(["before_widow", "after_widow"]),
+        trump=st.none() | st.just("spades"),
+    ),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(hands, st.booleans(), st.integers(20, 60))
+def test_chips_are_conserved_between_players_and_kitty(record, spades_double, kitty_bid):
+    result = score(record, spades_double=spades_double, kitty_bid=kitty_bid)
+    assert sum(result.points) + result.kitty == 0
+    assert all(type(p) is int for p in result.points)
+    others = [p for seat, p in enumerate(result.points) if seat != record.bidder]
+    assert others[0] == others[1]
+    assert (result.points[record.bidder] > 0) == bool(result.made)

@@ -1,0 +1,46 @@
+"""A page rasterised as a printer would: something is really drawn on it."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from samples import blank_sheet, filled_sheet, pairings, standings
+
+from printing import pairings_pdf, sheets_pdf, standings_pdf
+
+pytestmark = pytest.mark.skipif(
+    shutil.which("pdftoppm") is None,
+    reason="pdftoppm not installed (Debian package poppler-utils); cannot rasterise the PDF",
+)
+
+
+def _dark_fraction(pdf: bytes, tmp_path: Path) -> float:
+    src = tmp_path / "doc.pdf"
+    src.write_bytes(pdf)
+    subprocess.run(
+        ["pdftoppm", "-png", "-r", "40", "-f", "1", "-l", "1", str(src), str(tmp_path / "page")],
+        check=True,
+        timeout=60,
+    )
+    (png,) = tmp_path.glob("page*.png")
+    image = Image.open(png).convert("L")
+    pixels = list(image.getdata())
+    return sum(1 for p in pixels if p < 128) / len(pixels)
+
+
+@pytest.mark.parametrize(
+    "pdf",
+    [
+        pytest.param(lambda: sheets_pdf([filled_sheet()]), id="filled-sheet"),
+        pytest.param(lambda: sheets_pdf([blank_sheet()], "a4"), id="blank-sheet"),
+        pytest.param(lambda: pairings_pdf(pairings()), id="table-card"),
+        pytest.param(lambda: standings_pdf(standings()), id="standings"),
+    ],
+)
+def test_page_is_not_blank(pdf, tmp_path: Path) -> None:
+    dark = _dark_fraction(pdf(), tmp_path)
+    assert 0.01 < dark < 0.5  # ink on the page, but not a page of ink

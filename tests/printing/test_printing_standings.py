@@ -1,0 +1,67 @@
+"""Standings read back from the PDF: shared ranks, the cut, the tiebreak note."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from pdftext import pages_text
+from samples import LONG_NAME, standings
+
+from printing import standings_pdf
+from printing.standings import shown_ranks
+
+
+def test_ranks_metrics_cut_and_tiebreaks() -> None:
+    (text,) = pages_text(standings_pdf(standings()))
+    lines = text.splitlines()
+    assert "Standings after round 4" in text
+    assert lines.count("=3") == 2
+    assert ["Wins", "Points", "Diff"] == lines[lines.index("Entrant") + 1 :][:3]
+    assert lines[lines.index("Łukasz & Renée") - 1 :][:5] == [
+        "2",
+        "Łukasz & Renée",
+        "3",
+        "35",
+        "+9",
+    ]
+    cut = lines.index("PLAYOFF CUT — top 4 advance")
+    assert lines.index("Zoë Brünhilde") < cut < lines.index("5")
+    assert "Tiebreak order: wins, then points, then points difference, then head to head" in text
+    assert "李小龍" in text
+    assert LONG_NAME not in text
+
+
+def test_shown_ranks_mark_ties() -> None:
+    assert shown_ranks(["1", "2", "2", "4", "=5", "=5", "7"]) == [
+        "1",
+        "=2",
+        "=2",
+        "4",
+        "=5",
+        "=5",
+        "7",
+    ]
+
+
+def test_no_cut_line_when_not_asked_or_after_the_last_row() -> None:
+    for cut in (None, 6):
+        (text,) = pages_text(standings_pdf(replace(standings(), cut_after=cut)))
+        assert "PLAYOFF CUT" not in text
+
+
+def test_a_row_of_the_wrong_length_is_refused_clearly() -> None:
+    doc = replace(standings(), rows=(("1", "Ann", "3"),))
+    with pytest.raises(ValueError, match="row 1 has 3 cells"):
+        standings_pdf(doc)
+
+
+def test_long_standings_repeat_the_header_and_end_with_the_footnote() -> None:
+    rows = tuple((str(i), f"Entrant {i}", str(100 - i), str(i * 3), "+1") for i in range(1, 91))
+    texts = pages_text(standings_pdf(replace(standings(), rows=rows, cut_after=8), "a4"))
+    assert len(texts) >= 3
+    assert all("Entrant" in t and "Wins" in t and "page" in t for t in texts)
+    assert "Tiebreak order" in texts[-1]
+    assert not any("Tiebreak order" in t for t in texts[:-1])
+    joined = "\n".join(texts)
+    assert all(f"Entrant {i}\n" in joined for i in range(1, 91))

@@ -597,7 +597,13 @@ class Ascot(Ruleset):
                 "of turn, not multiplied."
             )
         if record is None:
-            return f"{where}: {infraction.effect}"
+            amount = opts["card_penalty"] if ruling.amount is None else ruling.amount
+            if infraction.code == "null-exposure":
+                return f"{where}: {names[offender]} loses the Null for his side."
+            return (
+                f"{where}: {infraction.title.lower()} by {names[offender]}; {amount} card "
+                "points move to the other side (in Null the offender's side loses)."
+            )
         score = self.score_hand(record, table_size, opts, [ruling])
         return f"{where}: {score.explanation}."
 

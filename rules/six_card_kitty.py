@@ -428,7 +428,8 @@ class SixCardKitty(Ruleset):
         "Misdeal, wrong dealer, wrong card count, card exposed in the deal, four consecutive "
         "cards in the kitty (rules 10-13, 19): the hand is void and dealt again.",
         "Rules 26, 27, 28 (and 36 through rule 38): the side that did not offend takes the hand "
-        "and the points of the bid unless it chooses to play on.",
+        "and the points of the bid (its level, times the \u201cno\u201d multiplier for a "
+        "\u201cno\u201d bid) unless it chooses to play on.",
         "Rules 18, 21, 22, 24: the opponents choose to continue or re-deal.",
         "Rule 23: the bidder is forced to the progressive bid, partner silenced; recorded only.",
         "Rules 29-31: bidding team short misses the bid; defending team short lets the bidders "
@@ -695,11 +696,7 @@ class SixCardKitty(Ruleset):
         infraction = self.check_ruling(ruling, table_size, scope)
         where = cite(infraction.rule)
         code = infraction.code
-        worth = (
-            f"{self.bid_points(record, opts)} points"
-            if record is not None
-            else "the points of the bid"
-        )
+        worth = f"{self.bid_points(record, opts)} points" if record is not None else ""
         if code == "7":
             offender = self.need_offender(ruling, infraction)
             return (
@@ -718,8 +715,6 @@ class SixCardKitty(Ruleset):
                 f"{where}: {infraction.title.lower()}; the hand is void and dealt again by "
                 "the correct player, no points."
             )
-        if record is None and code in {"short-cards", "renege"} | RECORDED_CODES:
-            return f"{where}: {infraction.effect}"
         if record is not None:
             self.check_record_type(record)
             record = self.normal_record(record, table_size, opts)
@@ -730,9 +725,44 @@ class SixCardKitty(Ruleset):
                 score = self._score_books(record, effect.books, opts, "")
                 return f"{effect.note}; the hand is scored again: {score.explanation}"
             return f"{effect.note}; the hand is scored as played."
-        offended = 1 - self.need_offender(ruling, infraction)
-        if code in AWARD_CODES and (ruling.choice or "award") == "award":
-            return f"{where}: {SIDES[offended]} are awarded the hand and {worth}."
+        return self._describe_without_record(ruling, infraction, opts)
+
+    def _describe_without_record(
+        self, ruling: Ruling, infraction: Infraction, options: dict
+    ) -> str:
+        """The preview before the hand's facts are entered: the effect, without the numbers."""
+        where = cite(infraction.rule)
+        code = infraction.code
+        if code == "short-cards":
+            label = dict(infraction.choices)[self.need_choice(ruling, infraction)]
+            effects = {
+                "bidding": "the bid is missed and the opponents score the points of the bid",
+                "defending-take-bid": "the bidding team scores the points of the bid",
+                "defending-play-on": "the hand is scored as played",
+            }
+            return f"{where}: {label.split(' (')[0]}; {effects[ruling.choice or '']}."
+        offender = self.need_offender(ruling, infraction)
+        offended = 1 - offender
+        if code in RECORDED_CODES:
+            return (
+                f"{where}: {infraction.title.lower()} by {SIDES[offender]}; recorded, no "
+                "change to the score."
+            )
+        if code == "renege":
+            if (ruling.choice or options["renege_penalty"]) == "lose_hand":
+                return (
+                    f"{where}: renege by {SIDES[offender]}; {SIDES[offended]} are awarded "
+                    "the hand and the points of the bid."
+                )
+            moved = options["renege_books"] if ruling.amount is None else ruling.amount
+            return (
+                f"{where}: renege by {SIDES[offender]}; {moved} books move to "
+                f"{SIDES[offended]} and the hand is scored again."
+            )
+        if code in CONTINUE_CODES:
+            return f"{where}: {SIDES[offended]} chose to continue; the hand is scored as played."
+        if (ruling.choice or "award") == "award":
+            return f"{where}: {SIDES[offended]} are awarded the hand and the points of the bid."
         return f"{where}: {SIDES[offended]} chose to play on; the hand is scored as played."
 
     # -- the round -------------------------------------------------------------------------

@@ -25,6 +25,11 @@ from rules import (
 
 SLUGS = ["columbus-6-card-kitty", "three-legged-kitty", "ascot", "cutthroat-pinochle"]
 TABLES = [(slug, size) for slug in SLUGS for size in RULESETS[slug].table_sizes]
+VARIANTS = [(slug, size, {}) for slug, size in TABLES] + [
+    ("ascot", 3, {"ramsch": True}),
+    ("ascot", 4, {"ramsch": True, "seeger_fabian": True}),
+    ("cutthroat-pinochle", 3, {"spades_double": False, "kitty_bid": 20}),
+]
 
 
 def test_registry_holds_the_four_games():
@@ -157,9 +162,9 @@ JUNK = st.one_of(
 )
 
 
-def form_values(ruleset, size):
+def form_values(ruleset, size, options):
     """Form data drawn mostly from each field's own values, sometimes junk."""
-    fields = ruleset.hand_fields(size, ruleset.resolve_options())
+    fields = ruleset.hand_fields(size, options)
     per_field = {}
     for field in fields:
         if field.kind == "choice":
@@ -189,13 +194,13 @@ def check_score(ruleset, score, size):
     assert score.explanation and "\n" not in score.explanation
 
 
-@pytest.mark.parametrize(("slug", "size"), TABLES)
+@pytest.mark.parametrize(("slug", "size", "overrides"), VARIANTS)
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
-def test_every_form_either_scores_or_names_its_mistakes(slug, size, data):
+def test_every_form_either_scores_or_names_its_mistakes(slug, size, overrides, data):
     ruleset = RULESETS[slug]
-    options = ruleset.resolve_options()
-    values = data.draw(form_values(ruleset, size))
+    options = ruleset.resolve_options(overrides)
+    values = data.draw(form_values(ruleset, size, options))
     names = {field.name for field in ruleset.hand_fields(size, options)}
     try:
         record = ruleset.parse_hand(values, size, options)
@@ -236,3 +241,13 @@ def test_a_record_that_cannot_be_scored_fails_validation(slug, size, data):
         assert invalid.errors and all(invalid.errors.values())
     else:
         check_score(ruleset, score, size)
+
+
+@pytest.mark.parametrize(("slug", "size"), TABLES)
+def test_every_infraction_can_be_previewed(slug, size):
+    ruleset = RULESETS[slug]
+    for infraction in ruleset.infractions:
+        choice = infraction.choices[0][0] if infraction.choices else None
+        ruling = Ruling(infraction.code, offender=0, choice=choice)
+        text = ruleset.describe_ruling(ruling, None, size, {})
+        assert text and "\n" not in text and text.endswith("."), infraction.code

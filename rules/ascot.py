@@ -600,9 +600,10 @@ class Ascot(Ruleset):
             amount = opts["card_penalty"] if ruling.amount is None else ruling.amount
             if infraction.code == "null-exposure":
                 return f"{where}: {names[offender]} loses the Null for his side."
+            did = "exposed a card" if infraction.code == "exposed-card" else "failed to follow suit"
             return (
-                f"{where}: {infraction.title.lower()} by {names[offender]}; {amount} card "
-                "points move to the other side (in Null the offender's side loses)."
+                f"{where}: {names[offender]} {did}; {amount} card points move to the other "
+                "side (in Null the offender's side loses)."
             )
         score = self.score_hand(record, table_size, opts, [ruling])
         return f"{where}: {score.explanation}."

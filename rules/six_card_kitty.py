@@ -743,6 +743,11 @@ class SixCardKitty(Ruleset):
             return f"{where}: {label.split(' (')[0]}; {effects[ruling.choice or '']}."
         offender = self.need_offender(ruling, infraction)
         offended = 1 - offender
+        if code == "dealer-must-bid-25":
+            return (
+                f"{where}: all passed, so {SIDES[offender]} (the dealer's team) hold the bid; "
+                "recorded, no change to the score."
+            )
         if code in RECORDED_CODES:
             return (
                 f"{where}: {infraction.title.lower()} by {SIDES[offender]}; recorded, no "

@@ -7,4 +7,5 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
     path("", include("tournament.urls")),
+    path("", include("scoring.urls")),
 ]

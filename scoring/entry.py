@@ -49,10 +49,6 @@ def table_result(table: Table) -> TableResult:
     return results_for(tournament, tables=[table])[table.pk]
 
 
-def is_final(result: TableResult) -> bool:
-    return len(result.table.signatures.all()) >= len(result.sides) > 0
-
-
 def next_slot(result: TableResult) -> tuple[int, int] | None:
     """(number, attempt) of the hand to enter next, or None when none is due."""
     if result.pending or result.match.complete:
@@ -104,7 +100,7 @@ def _locked_table(table: Table) -> Table:
 def _check_open(result: TableResult, actor: Actor) -> None:
     if result.round.status == Round.Status.DRAFT:
         raise EntryError("This round is not published yet.", status=403)
-    if is_final(result):
+    if result.final:
         raise EntryError(
             "The sheet is signed and final: only a director can reopen it.", status=409
         )

@@ -37,7 +37,13 @@ class TableResult:
     hands: list[ScoredHand] = field(default_factory=list)  # every stored hand, in order
     pending: list[Hand] = field(default_factory=list)  # entered or disputed, not yet counting
     round_rulings: list[Ruling] = field(default_factory=list)
+    signatures: list[Signature] = field(default_factory=list)
     match: MatchResult | None = None
+
+    @property
+    def final(self) -> bool:
+        """Rule 40: signed by every side, the sheet is final."""
+        return len(self.signatures) >= len(self.sides) > 0
 
     @property
     def counted(self) -> list[ScoredHand]:
@@ -87,7 +93,7 @@ def results_for(
     tables: Iterable[Table] | None = None,
     rounds: Iterable[int] | None = None,
 ) -> dict[int, TableResult]:
-    """Results keyed by table id: five queries whatever the number of tables or hands."""
+    """Results keyed by table id: six queries whatever the number of tables or hands."""
     ruleset = tournament.ruleset
     options = tournament.settings
     if tables is None:
@@ -110,6 +116,10 @@ def results_for(
         else:
             round_rulings[ruling.table_id].append(ruling)
 
+    signatures = defaultdict(list)
+    for signature in Signature.objects.filter(table_id__in=table_ids):
+        signatures[signature.table_id].append(signature)
+
     results = {}
     for table in tables:
         sides = [s.entrant for s in sorted(seats[table.pk], key=lambda s: s.position)]
@@ -120,6 +130,7 @@ def results_for(
             size=size,
             sides=sides,
             round_rulings=round_rulings[table.pk],
+            signatures=sorted(signatures[table.pk], key=lambda s: s.side),
         )
         planned = ruleset.hands_in_round(size, options)
         for hand in hands[table.pk]:
@@ -150,15 +161,7 @@ def standings_for(
     """The tournament's standings and the entrants by id: a fixed number of queries."""
     results = results_for(tournament)
     entrants = {e.pk: e for e in tournament.entrants.all()}
-    signed = set()
-    if only_signed:
-        counts = defaultdict(int)
-        for table_id in Signature.objects.filter(table__round__tournament=tournament).values_list(
-            "table_id", flat=True
-        ):
-            counts[table_id] += 1
-        signed = {tid for tid, n in counts.items() if n >= len(results[tid].sides)}
-    outcomes = [r.outcome() for tid, r in results.items() if not only_signed or tid in signed]
+    outcomes = [r.outcome() for r in results.values() if not only_signed or r.final]
     byes = (
         [
             standings.Bye(round=number, entrant=entrant, points=tournament.bye_points)

@@ -27,6 +27,7 @@ def fill(pattern: str, tournament) -> str:
         "<int:hand>": "1",
         "<int:ruling>": "1",
         "<str:token>": "x",
+        "<slug:action>": "enter",
     }
     for placeholder, value in values.items():
         url = url.replace(placeholder, value)

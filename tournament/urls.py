@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import round_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -18,4 +18,15 @@ urlpatterns = [
     ),
     path("t/<slug:slug>/checkin/", views.checkin, name="checkin"),
     path("t/<slug:slug>/checkin/<int:pk>/", views.checkin_toggle, name="checkin_toggle"),
+    path("t/<slug:slug>/rounds/", round_views.rounds, name="rounds"),
+    path("t/<slug:slug>/rounds/draw/", round_views.round_draw, name="round_draw"),
+    path("t/<slug:slug>/round/<int:number>/", round_views.round_page, name="round"),
+    path("t/<slug:slug>/round/<int:number>/edit/", round_views.round_edit, name="round_edit"),
+    path(
+        "t/<slug:slug>/round/<int:number>/publish/",
+        round_views.round_publish,
+        name="round_publish",
+    ),
+    path("t/<slug:slug>/round/<int:number>/delete/", round_views.round_delete, name="round_delete"),
+    path("t/<slug:slug>/round/<int:number>/pairings/", round_views.pairings, name="pairings"),
 ]

@@ -1,0 +1,160 @@
+"""A table's sheet as the players read it: rows, running totals, rulings, signatures.
+
+Built from a TableResult (already derived from the stored facts), shared by the table
+page, the director's console and the printed sheet so they always say the same.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rules import HandScore
+
+from .models import Hand
+from .results import TableResult
+
+
+@dataclass
+class SheetRow:
+    hand: Hand
+    label: str
+    dealer: str
+    score: HandScore | None
+    running: tuple[int, ...] | None
+    status: str
+    tiebreaker: bool = False
+    void: bool = False
+    rulings: list = field(default_factory=list)
+    sides: int = 2
+
+    @property
+    def cells(self) -> list[tuple[int | None, int | None]]:
+        """(points, running total) per side; the tiebreaker's points never run (rule 6)."""
+        points = self.score.points if self.score else (None,) * self.sides
+        running = self.running if self.running and not self.tiebreaker else (None,) * self.sides
+        return list(zip(points, running, strict=True))
+
+
+@dataclass
+class SideView:
+    index: int
+    name: str  # side name: North-South, Seat 2, ...
+    entrant: object
+    seats: list[tuple[str, str]]  # (seat name, player)
+
+
+@dataclass
+class SheetView:
+    result: TableResult
+    sides: list[SideView]
+    rows: list[SheetRow]
+    totals: tuple[int, ...]
+    winner: str
+    explanation: str
+    final: bool
+    signatures: dict[int, object]
+    disputed: bool
+    planned: int
+
+
+def seat_plan(result: TableResult, ruleset) -> list[SideView]:
+    """Who sits where: a partnership's first player North/East, the second South/West."""
+    size = result.size
+    seat_names = ruleset.seat_names(size)
+    side_names = ruleset.side_names(size)
+    sides = []
+    for index, entrant in enumerate(result.sides):
+        if ruleset.partnerships:
+            seats = [
+                (seat_names[s], player)
+                for s, player in zip(
+                    [s for s in range(size) if ruleset.seat_side(s, size) == index],
+                    entrant.players,
+                    strict=False,
+                )
+            ]
+        else:
+            seats = [(seat_names[index], entrant.name)]
+        sides.append(SideView(index, side_names[index], entrant, seats))
+    return sides
+
+
+def seat_holder(sides: list[SideView], seat_name: str) -> str:
+    for side in sides:
+        for name, player in side.seats:
+            if name == seat_name:
+                return player
+    return seat_name
+
+
+def build_sheet(result: TableResult, ruleset, options: dict) -> SheetView:
+    size = result.size
+    sides = seat_plan(result, ruleset)
+    seat_names = ruleset.seat_names(size)
+    n = len(result.sides)
+    running = [0] * n
+    rows: list[SheetRow] = []
+    dealt = 0  # hands that stood: a void hand is re-dealt by the same player
+    for scored in result.hands:
+        hand = scored.hand
+        dealer = seat_holder(sides, seat_names[ruleset.dealer(dealt + 1, size)])
+        if scored.score.void:
+            rows.append(
+                SheetRow(
+                    hand,
+                    str(hand),
+                    dealer,
+                    scored.score,
+                    None,
+                    "void",
+                    void=True,
+                    rulings=scored.rulings,
+                    sides=n,
+                )
+            )
+            continue
+        dealt += 1
+        if not scored.tiebreaker:
+            running = [a + b for a, b in zip(running, scored.score.points, strict=True)]
+        rows.append(
+            SheetRow(
+                hand,
+                str(hand),
+                dealer,
+                scored.score,
+                tuple(running),
+                "accepted",
+                tiebreaker=scored.tiebreaker,
+                rulings=scored.rulings,
+                sides=n,
+            )
+        )
+    for hand in result.pending:
+        record = ruleset.parse_hand(hand.record, size, options) if hand.record is not None else None
+        score = ruleset.score_hand(record, size, options) if record is not None else None
+        dealer = seat_holder(sides, seat_names[ruleset.dealer(dealt + 1, size)])
+        rows.append(SheetRow(hand, str(hand), dealer, score, None, hand.status, sides=n))
+    match = result.match
+    signatures = {s.side: s for s in result.signatures}
+    winner = ""
+    if match.complete and match.winner is not None:
+        winner = sides[match.winner].entrant.name
+    return SheetView(
+        result=result,
+        sides=sides,
+        rows=rows,
+        totals=tuple(match.totals),
+        winner=winner,
+        explanation=match.explanation,
+        final=result.final,
+        signatures=signatures,
+        disputed=any(h.status == Hand.Status.DISPUTED for h in result.pending),
+        planned=ruleset.hands_in_round(size, options),
+    )
+
+
+def next_dealer(sheet: SheetView, ruleset) -> str:
+    size = sheet.result.size
+    stood = sum(1 for r in sheet.rows if not r.void)
+    seat = ruleset.seat_names(size)[ruleset.dealer(stood + 1, size)]
+    return f"{seat_holder(sheet.sides, seat)} ({seat})"

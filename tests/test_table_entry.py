@@ -1,0 +1,214 @@
+"""Entering hands at the table and signing the sheet, as the players do it."""
+
+import pytest
+
+from scoring.models import Change, Hand, Signature
+from scoring.results import results_for
+from tests.conftest import make_tournament
+from tests.helpers import accept_pending, enter, published_round, table_of
+from tournament.models import Round
+
+pytestmark = pytest.mark.django_db
+
+# Bid 5 plain by North-South, 12 books: made, +6.
+MADE = {"bidding_team": 0, "level": 5, "form": "plain", "books": 12}
+# East-West bid 4 no uptown and take 10 books: made, +4.
+EW_MADE = {"bidding_team": 1, "level": 4, "form": "no", "direction": "uptown", "books": 10}
+
+
+def link(table) -> str:
+    return f"/s/{table.token}/"
+
+
+def test_a_whole_six_card_kitty_round_at_one_table(client, kitty):
+    round_ = published_round(kitty)
+    table = table_of(round_)
+    url = link(table)
+    page = client.get(url)
+    assert page.status_code == 200
+    ns, ew = (s.entrant.name for s in table.seats.order_by("position"))
+    assert ns in page.content.decode() and ew in page.content.decode()
+
+    for hand in (MADE, EW_MADE, MADE, EW_MADE):
+        response = enter(client, url, hand, side=0)
+        assert response.status_code == 302, response.content.decode()[:2000]
+        # Not counted until East-West accept it.
+        result = results_for(kitty, tables=[table])[table.pk]
+        assert len(result.pending) == 1
+        assert accept_pending(client, url, side=1).status_code == 302
+
+    result = results_for(kitty, tables=[table])[table.pk]
+    assert result.match.complete
+    assert result.match.totals == (12, 8)  # 6 + 6 for North-South, 4 + 4 for East-West
+    assert result.match.winner == 0
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.IN_PLAY
+
+    page = client.get(url).content.decode()
+    assert "Bid 5" in page and "Sign for North-South" in page
+
+    north = table.seats.get(position=0).entrant
+    east = table.seats.get(position=1).entrant
+    response = client.post(
+        url + "sign/",
+        {"side": 0, "player": north.player1, "typed": "  " + north.player1.upper() + " "},
+    )
+    assert response.status_code == 302
+    response = client.post(url + "sign/", {"side": 1, "player": east.player2, "typed": "wrong"})
+    assert response.status_code == 400
+    assert "exactly to sign" in response.content.decode()
+    client.post(url + "sign/", {"side": 1, "player": east.player2, "typed": east.player2})
+    assert Signature.objects.filter(table=table).count() == 2
+
+    # Final: the page is read-only and nothing more can be entered.
+    page = client.get(url)
+    assert page.context["form"] is None and "Signed, final" in page.content.decode()
+    response = client.post(url + "enter/", {"nonce": "late", "slot": "5:1", "side": 0, **MADE})
+    assert response.status_code == 409
+    assert Hand.objects.filter(table=table).count() == 4
+
+
+def test_bad_hand_input_is_marked_by_the_field_and_nothing_stored(client, kitty):
+    table = table_of(published_round(kitty))
+    url = link(table)
+    response = enter(client, url, {"bidding_team": 0, "level": 9, "form": "no", "books": 14})
+    assert response.status_code == 400
+    form = response.context["form"]
+    assert "4 to 7" in form.errors["level"][0]
+    assert "uptown or downtown" in form.errors["direction"][0]
+    assert "0 to 13" in form.errors["books"][0]
+    assert form["bidding_team"].value() == "0"  # the form keeps what was typed
+    assert not Hand.objects.exists()
+
+
+def test_entering_needs_a_side(client, kitty):
+    table = table_of(published_round(kitty))
+    response = enter(client, link(table), MADE, side=None)
+    assert response.status_code == 400
+    assert not Hand.objects.exists()
+
+
+def test_the_entering_side_cannot_accept_its_own_hand(client, kitty):
+    table = table_of(published_round(kitty))
+    url = link(table)
+    enter(client, url, MADE, side=0)
+    response = accept_pending(client, url, side=0)
+    assert response.status_code == 403
+    assert Hand.objects.get().status == Hand.Status.ENTERED
+
+
+def test_a_dispute_flags_the_table_and_the_entering_side_corrects_it(
+    client, director_client, kitty
+):
+    round_ = published_round(kitty)
+    table = table_of(round_)
+    url = link(table)
+    enter(client, url, MADE, side=0)
+    hand = Hand.objects.get()
+    client.post(
+        url + "dispute/",
+        {"hand": hand.pk, "version": hand.version, "side": 1, "reason": "we took 2 books"},
+    )
+    hand.refresh_from_db()
+    assert hand.status == Hand.Status.DISPUTED
+    console = director_client.get(f"/t/{kitty.slug}/round/{round_.number}/console/")
+    assert console.context["counts"]["disputed"] == 1
+
+    corrected = {f"edit-{k}": v for k, v in {**MADE, "books": 11}.items()}
+    response = client.post(
+        url + "edit/", {"hand": hand.pk, "version": hand.version, "side": 0, **corrected}
+    )
+    assert response.status_code == 302
+    hand.refresh_from_db()
+    assert hand.status == Hand.Status.ENTERED and hand.record["books"] == 11
+    assert Change.objects.filter(action="edited").get().before["books"] == 12
+
+
+def test_the_same_form_submitted_twice_stores_one_hand(client, kitty):
+    table = table_of(published_round(kitty))
+    url = link(table)
+    page = client.get(url)
+    data = {"nonce": page.context["nonce"], "slot": "1:1", "side": 0, **MADE}
+    assert client.post(url + "enter/", data).status_code == 302
+    assert client.post(url + "enter/", data).status_code == 302  # the phone's retry
+    assert Hand.objects.count() == 1
+
+
+def test_two_phones_entering_the_same_hand_leave_one_and_a_message(client, kitty):
+    table = table_of(published_round(kitty))
+    url = link(table)
+    first = {"nonce": "phone-a", "slot": "1:1", "side": 0, **MADE}
+    second = {"nonce": "phone-b", "slot": "1:1", "side": 1, **EW_MADE}
+    assert client.post(url + "enter/", first).status_code == 302
+    response = client.post(url + "enter/", second)
+    assert response.status_code == 409
+    assert "just entered from another phone" in response.content.decode()
+    assert Hand.objects.count() == 1 and Hand.objects.get().nonce == "phone-a"
+
+
+def test_an_edit_from_a_stale_page_is_refused(client, kitty):
+    table = table_of(published_round(kitty))
+    url = link(table)
+    enter(client, url, MADE, side=0)
+    hand = Hand.objects.get()
+    stale = hand.version
+    edit = {f"edit-{k}": v for k, v in {**MADE, "books": 10}.items()}
+    client.post(url + "edit/", {"hand": hand.pk, "version": stale, "side": 0, **edit})
+    edit2 = {f"edit-{k}": v for k, v in {**MADE, "books": 9}.items()}
+    response = client.post(url + "edit/", {"hand": hand.pk, "version": stale, "side": 0, **edit2})
+    assert response.status_code == 409
+    assert "was not saved" in response.content.decode()
+    hand.refresh_from_db()
+    assert hand.record["books"] == 10
+
+
+def test_single_entry_counts_at_once(client, kitty):
+    kitty.verify_hands = False
+    kitty.save()
+    table = table_of(published_round(kitty))
+    enter(client, link(table), MADE, side=0)
+    assert Hand.objects.get().status == Hand.Status.ACCEPTED
+
+
+def test_a_table_link_reaches_only_its_own_table(client, kitty):
+    round_ = published_round(kitty)
+    three, four = table_of(round_, 1), table_of(round_, 2)
+    enter(client, link(three), MADE, side=0)
+    hand = Hand.objects.get()
+    # Table 4's link cannot accept table 3's hand.
+    response = client.post(link(four) + "accept/", {"hand": hand.pk, "version": 1, "side": 1})
+    assert response.status_code == 404
+    hand.refresh_from_db()
+    assert hand.status == Hand.Status.ENTERED
+    assert client.get("/s/not-a-token/").status_code == 404
+
+
+def test_a_reissued_link_refuses_the_old_one(client, director_client, kitty):
+    round_ = published_round(kitty)
+    table = table_of(round_)
+    old = link(table)
+    url = f"/t/{kitty.slug}/round/{round_.number}/table/{table.number}/"
+    assert director_client.post(url + "new-link/").status_code == 302
+    client.logout()
+    assert client.get(old).status_code == 404
+    table.refresh_from_db()
+    assert client.get(link(table)).status_code == 200
+    assert len(table.token) >= 22  # at least 128 bits of randomness, URL-safe
+
+
+def test_a_draft_round_has_no_working_links(client, kitty):
+    from tournament.rounds import draw_next_round
+
+    round_ = draw_next_round(kitty, seed=1)
+    assert client.get(link(table_of(round_))).status_code == 404
+
+
+def test_a_three_player_game_through_the_table_page(client):
+    tournament = make_tournament("three-legged-kitty", entrants=6, published=True, slug="tlk")
+    round_ = published_round(tournament)
+    table = table_of(round_)
+    url = link(table)
+    page = client.get(url)
+    fields = list(page.context["form"].fields)
+    assert fields, "the ruleset's hand record makes the form"
+    assert page.status_code == 200

@@ -103,7 +103,7 @@ def _list_pages(c: Canvas, doc: Pairings, page: tuple[float, float]) -> None:
     row_h = 24.0
     size = 15.0
     number_w = 52.0
-    top = ph - MARGIN - 58
+    top = ph - MARGIN - 76
     per_col = int((top - MARGIN - 16) // row_h)
     per_page = per_col * columns
     pages = max(1, -(-len(entries) // per_page))
@@ -117,6 +117,11 @@ def _list_pages(c: Canvas, doc: Pairings, page: tuple[float, float]) -> None:
         if pages > 1:
             draw(c, pw - MARGIN, ph - MARGIN - 24, f"page {p + 1} of {pages}", 11, align="right")
         chunk = entries[p * per_page : (p + 1) * per_page]
+        c.setFillColorRGB(*GREY)
+        for col in range(min(columns, -(-len(chunk) // per_col))):
+            x = MARGIN + col * (col_w + gap)
+            draw(c, x + 5, top + 6, "Name", 10, "bold")
+            draw(c, x + col_w - 6, top + 6, "Table", 10, "bold", "right")
         for i, (name, table) in enumerate(chunk):
             col, row = divmod(i, per_col)
             x = MARGIN + col * (col_w + gap)

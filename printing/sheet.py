@@ -318,7 +318,7 @@ def _hand_table(c: Canvas, sheet: Sheet, cols: _Columns, top: float, bottom: flo
         heavy = k >= 5 and (k - 5) % 2 == 0
         c.setLineWidth(1.2 if heavy else 0.5)
         x = cols.x[k]
-        c.line(x, y, x, top - (14 if (k >= 5 and not heavy) else 0))
+        c.line(x, y, x, top - (17 if (k >= 5 and not heavy) else 0))
     return y
 
 
@@ -451,8 +451,9 @@ def draw_sheet(c: Canvas, sheet: Sheet, page: tuple[float, float]) -> None:
     if blank_rulings:
         _color(c, RULE)
         c.setLineWidth(0.5)
-        for i in (1, 2):
-            c.line(left, y - 20 * i, right, y - 20 * i)
+        # Lines to write on, down to the signatures: rulings are rare but never short.
+        for i in range(1, max(2, int((y - sig_top - 8) // 22)) + 1):
+            c.line(left, y - 22 * i, right, y - 22 * i)
     elif not rulings:
         _color(c, GREY)
         draw(c, left + 56, y, "none", 10, "italic")

@@ -35,7 +35,7 @@ def test_cards_come_in_table_order() -> None:
 
 def test_list_is_alphabetical_ignoring_case_and_accents() -> None:
     lines = pages_text(pairings_pdf(pairings()))[-1].splitlines()
-    names = [ln for ln in lines if ln not in {"1", "2", "bye"}][2:]
+    names = [ln.strip() for ln in lines if ln.strip() not in {"1", "2", "bye", "Name", "Table"}][2:]
     assert names[:9] == [
         "adam smith",
         "Ana Muñoz",

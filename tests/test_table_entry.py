@@ -1,6 +1,7 @@
 """Entering hands at the table and signing the sheet, as the players do it."""
 
 import pytest
+from django.test import Client
 
 from scoring.models import Change, Hand, Signature
 from scoring.results import results_for
@@ -97,9 +98,8 @@ def test_the_entering_side_cannot_accept_its_own_hand(client, kitty):
     assert Hand.objects.get().status == Hand.Status.ENTERED
 
 
-def test_a_dispute_flags_the_table_and_the_entering_side_corrects_it(
-    client, director_client, kitty
-):
+def test_a_dispute_flags_the_table_and_the_entering_side_corrects_it(director_client, kitty):
+    client = Client()
     round_ = published_round(kitty)
     table = table_of(round_)
     url = link(table)
@@ -183,13 +183,13 @@ def test_a_table_link_reaches_only_its_own_table(client, kitty):
     assert client.get("/s/not-a-token/").status_code == 404
 
 
-def test_a_reissued_link_refuses_the_old_one(client, director_client, kitty):
+def test_a_reissued_link_refuses_the_old_one(director_client, kitty):
+    client = Client()
     round_ = published_round(kitty)
     table = table_of(round_)
     old = link(table)
     url = f"/t/{kitty.slug}/round/{round_.number}/table/{table.number}/"
     assert director_client.post(url + "new-link/").status_code == 302
-    client.logout()
     assert client.get(old).status_code == 404
     table.refresh_from_db()
     assert client.get(link(table)).status_code == 200

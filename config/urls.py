@@ -8,4 +8,5 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("tournament.urls")),
     path("", include("scoring.urls")),
+    path("", include("scoring.standings_urls")),
 ]

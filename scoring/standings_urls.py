@@ -1,0 +1,3 @@
+"""Standings, the Boston pot and the playoff (their own module of views)."""
+
+urlpatterns: list = []

@@ -102,6 +102,10 @@ class Entrant(models.Model):
     order = models.PositiveIntegerField(default=0, help_text="Registration order.")
     checked_in = models.BooleanField(default=False)
     withdrawn = models.BooleanField(default=False)
+    left_in_round = models.PositiveSmallIntegerField(
+        null=True, blank=True,
+        help_text="Rule 41: left without a substitute in this round; later rounds are forfeited.",
+    )
 
     class Meta:
         ordering = ["order", "id"]

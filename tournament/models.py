@@ -67,6 +67,22 @@ class Tournament(models.Model):
         default=0,
         help_text="The amount in the Boston pot (rule 39).",
     )
+    tiebreaks = models.CharField(
+        "standings order",
+        max_length=200,
+        blank=True,
+        help_text="The metrics that rank the standings, first to last, separated by commas. "
+        "Empty: the game's usual order.",
+    )
+    playoff_size = models.PositiveSmallIntegerField(
+        "teams in the playoff",
+        null=True,
+        blank=True,
+        help_text="The top teams in the standings who advance to the playoff. Empty: none.",
+    )
+    # The seeds as they stood when the bracket was made: the bracket is re-derived from
+    # them and the playoff tables' results, whatever later corrections do to the standings.
+    playoff_seeds = models.JSONField(default=list, blank=True)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -30,6 +30,11 @@ class EntryError(Exception):
         self.errors = errors or {"__all__": message}
         self.status = status
 
+    def messages(self) -> list[str]:
+        """The message, then each field's own when it says more."""
+        first = str(self)
+        return [first, *(m for m in dict.fromkeys(self.errors.values()) if m != first)]
+
 
 @dataclass(frozen=True)
 class Actor:

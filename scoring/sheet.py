@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from rules import HandScore
 
 from .models import Hand
-from .results import TableResult
+from .results import TableResult, to_rule
 
 
 @dataclass
@@ -158,3 +158,31 @@ def next_dealer(sheet: SheetView, ruleset) -> str:
     stood = sum(1 for r in sheet.rows if not r.void)
     seat = ruleset.seat_names(size)[ruleset.dealer(stood + 1, size)]
     return f"{seat_holder(sheet.sides, seat)} ({seat})"
+
+
+@dataclass
+class RulingLine:
+    ruling: object
+    hand: str  # "Hand 3", or "" for the round
+    rule: str
+    title: str
+    effect: str
+
+
+def ruling_lines(result: TableResult, ruleset, options: dict) -> list[RulingLine]:
+    """Every ruling in force at the table, with its rule and its effect in words."""
+    lines = []
+    for scored in result.hands:
+        for ruling in scored.rulings:
+            lines.append(_line(ruling, str(scored.hand), scored.record, result, ruleset, options))
+    for ruling in result.round_rulings:
+        lines.append(_line(ruling, "", None, result, ruleset, options))
+    return lines
+
+
+def _line(ruling, hand: str, record, result, ruleset, options) -> RulingLine:
+    infraction = ruleset.infraction(ruling.code)
+    effect = ruleset.describe_ruling(to_rule(ruling), record, result.size, options)
+    if ruling.note:
+        effect = f"{effect} ({ruling.note})"
+    return RulingLine(ruling, hand, infraction.rule, infraction.title, effect)

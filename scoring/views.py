@@ -20,11 +20,11 @@ from rules import InvalidHand
 from tournament.access import director_required
 from tournament.models import Round, Table, Tournament
 
-from . import entry
+from . import entry, rulings
 from .forms import HandForm
 from .models import Change, Hand
 from .results import results_for
-from .sheet import build_sheet, next_dealer
+from .sheet import build_sheet, next_dealer, ruling_lines
 
 LATE_AFTER = 5 * 60  # rule 7: seated within 5 minutes of the round's start
 
@@ -66,7 +66,7 @@ def director_access(request, slug: str, number: int, table: int) -> Access:
     return Access(table_obj, table_obj.round.tournament, True, request.user, url)
 
 
-def render_table(request, access: Access, *, form=None, errors=None, status=200):
+def render_table(request, access: Access, *, form=None, errors=None, status=200, ruling=None):
     tournament = access.tournament
     ruleset = tournament.ruleset
     options = tournament.settings
@@ -99,6 +99,9 @@ def render_table(request, access: Access, *, form=None, errors=None, status=200)
         "tiebreaker_next": bool(slot and result.match.needs_tiebreaker),
         "history": history,
         "table_url": request.build_absolute_uri(reverse("table_link", args=[access.table.token])),
+        "ruling": ruling,
+        "infractions": ruleset.infractions,
+        "ruling_lines": ruling_lines(result, ruleset, options),
     }
     return render(request, "scoring/table.html", context, status=status)
 
@@ -110,6 +113,17 @@ def table_link(request, token):
 @director_required
 def director_table(request, slug, number, table):
     return render_table(request, director_access(request, slug, number, table))
+
+
+def proposal_from(post) -> rulings.Proposal:
+    return rulings.Proposal(
+        code=post.get("code", ""),
+        hand=post.get("hand", ""),
+        offender=_int(post.get("offender")),
+        choice=post.get("choice", ""),
+        amount=_int(post.get("amount")),
+        note=post.get("note", "").strip(),
+    )
 
 
 def hand_specs(access: Access):
@@ -178,8 +192,7 @@ def act(request, access: Access, action: str):
                     reason=post.get("reason", ""),
                 )
             except entry.EntryError as exc:
-                messages_list = list(exc.errors.values())
-                return render_table(request, access, errors=messages_list, status=exc.status)
+                return render_table(request, access, errors=exc.messages(), status=exc.status)
             messages.success(request, f"{hand} corrected.")
         elif action == "sign":
             entry.sign(
@@ -190,6 +203,21 @@ def act(request, access: Access, action: str):
                 actor=actor,
             )
             messages.success(request, "Signed.")
+        elif action == "ruling" and access.director:
+            proposal = proposal_from(post)
+            if post.get("confirm") != "1":
+                shown = rulings.preview(access.table, proposal)
+                return render_table(request, access, ruling=(proposal, shown))
+            rulings.record(access.table, proposal, actor=actor)
+            messages.success(request, "Ruling recorded; the scores follow it.")
+        elif action == "withdraw-ruling" and access.director:
+            rulings.withdraw(
+                access.table,
+                _int(post.get("ruling"), 0),
+                actor=actor,
+                reason=post.get("reason", ""),
+            )
+            messages.success(request, "Ruling withdrawn; the scores follow.")
         elif action == "reopen" and access.director:
             entry.reopen(access.table, actor=actor, reason=post.get("reason", ""))
             messages.success(request, "Reopened: both sides sign again once it is right.")
@@ -199,7 +227,7 @@ def act(request, access: Access, action: str):
         else:
             raise Http404("No such action.")
     except entry.EntryError as exc:
-        return render_table(request, access, errors=list(exc.errors.values()), status=exc.status)
+        return render_table(request, access, errors=exc.messages(), status=exc.status)
     return redirect(access.url + "#sheet")
 
 

@@ -14,7 +14,9 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
+from scoring.entry import Actor
 from scoring.results import results_for, standings_for
+from scoring.rulings import apply_departures
 
 from . import pairing
 from .models import Bye, Entrant, Round, Seat, Table, Tournament
@@ -205,9 +207,11 @@ def publish(round_: Round) -> None:
     view = draft_view(round_)
     if view.errors:
         raise RoundError("Fix the draft first: " + " ".join(view.errors))
-    round_.status = Round.Status.PUBLISHED
-    round_.started = timezone.now()
-    round_.save(update_fields=["status", "started"])
+    with transaction.atomic():
+        round_.status = Round.Status.PUBLISHED
+        round_.started = timezone.now()
+        round_.save(update_fields=["status", "started"])
+        apply_departures(round_, Actor(label="Rule 41, automatic"))
     Tournament.objects.filter(pk=round_.tournament_id, status=Tournament.Status.SETUP).update(
         status=Tournament.Status.RUNNING
     )

@@ -1,0 +1,234 @@
+"""Recording and withdrawing a director's rulings; scores follow because they derive.
+
+A ruling is stored as data (the infraction's code, the offender, the choice made); the
+ruleset applies it when the hand or round is scored. Rule 41 (a team leaving) also
+forfeits every later round: the team stays in the draw and each of its later tables
+gets an automatic rule 7 forfeit, as rules-decisions.md rules.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+
+from rules import InvalidRuling, Ruling as RuleRuling
+from tournament.models import Entrant, Round, Seat, Table
+
+from .entry import Actor, EntryError, _locked_table, _log, next_slot, table_result
+from .models import Hand, Ruling
+from .results import to_rule
+
+NEXT_HAND = "next"
+LEFT_NOTE = "Rule 41: {team} left in round {round}; this round is forfeited."
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """A ruling as the director filled it in, before it is confirmed."""
+
+    code: str
+    hand: str = ""  # a hand id, NEXT_HAND, or "" for a round ruling
+    offender: int | None = None
+    choice: str = ""
+    amount: int | None = None
+    note: str = ""
+
+    def rule(self) -> RuleRuling:
+        return RuleRuling(self.code, self.offender, self.choice or None, self.amount)
+
+
+@dataclass(frozen=True)
+class Preview:
+    infraction: object
+    effect: str
+
+
+def _infraction(table: Table, code: str):
+    try:
+        return table.round.tournament.ruleset.infraction(code)
+    except KeyError:
+        raise EntryError("Choose an infraction from the list.", {"code": "Choose one."}) from None
+
+
+def _target(result, proposal: Proposal, infraction):
+    """The hand a hand ruling is about (None: the next hand, not yet entered)."""
+    if infraction.scope == "round":
+        return None
+    if proposal.hand == NEXT_HAND:
+        return None
+    hands = {str(s.hand.pk): s.hand for s in result.hands} | {str(h.pk): h for h in result.pending}
+    hand = hands.get(proposal.hand)
+    if hand is None:
+        raise EntryError("Choose the hand the ruling is about.", {"hand": "Choose a hand."})
+    return hand
+
+
+def preview(table: Table, proposal: Proposal) -> Preview:
+    """The rule, its words and its effect on the score, before the director confirms."""
+    tournament = table.round.tournament
+    ruleset = tournament.ruleset
+    options = tournament.settings
+    infraction = _infraction(table, proposal.code)
+    result = table_result(table)
+    if result.final:
+        raise EntryError(
+            "The sheet is signed and final: reopen it (with a reason) to rule on it.", status=409
+        )
+    hand = _target(result, proposal, infraction)
+    record = None
+    if hand is not None and hand.record is not None:
+        record = ruleset.parse_hand(hand.record, result.size, options)
+    try:
+        effect = ruleset.describe_ruling(proposal.rule(), record, result.size, options)
+        _check_scores(result, ruleset, options, proposal, infraction, hand)
+    except InvalidRuling as exc:
+        raise EntryError(" ".join(exc.errors.values()), exc.errors) from exc
+    except ValueError as exc:
+        message = "This ruling needs the hand's facts (the bid): enter the hand first."
+        raise EntryError(message, {"hand": message}) from exc
+    return Preview(infraction, effect)
+
+
+def _check_scores(result, ruleset, options, proposal, infraction, hand) -> None:
+    """Score with the ruling added, so a ruling that cannot apply is refused now."""
+    if infraction.scope == "round":
+        rulings = [to_rule(r) for r in result.round_rulings] + [proposal.rule()]
+        ruleset.match_result([h.score for h in result.hands], result.size, options, rulings)
+        return
+    existing = []
+    record = None
+    if hand is not None:
+        existing = [to_rule(r) for r in hand.rulings.filter(withdrawn_at__isnull=True)]
+        if hand.record is not None:
+            record = ruleset.parse_hand(hand.record, result.size, options)
+    ruleset.score_hand(record, result.size, options, existing + [proposal.rule()])
+
+
+def record(table: Table, proposal: Proposal, *, actor: Actor) -> Ruling:
+    if not actor.is_director:
+        raise EntryError("Only a director rules on infractions.", status=403)
+    with transaction.atomic():
+        table = _locked_table(table)
+        result = table_result(table)
+        previewed = preview(table, proposal)
+        infraction = previewed.infraction
+        hand = _target(result, proposal, infraction)
+        if infraction.scope == "hand" and hand is None:
+            slot = next_slot(result)
+            if slot is None:
+                raise EntryError(
+                    "No hand is due at this table: choose an entered hand.",
+                    {"hand": "Choose a hand."},
+                )
+            hand = Hand.objects.create(
+                table=table,
+                number=slot[0],
+                attempt=slot[1],
+                record=None,
+                status=Hand.Status.ACCEPTED,
+                nonce=f"ruling-{uuid.uuid4().hex}",
+            )
+        ruling = Ruling.objects.create(
+            table=table,
+            hand=hand,
+            code=proposal.code,
+            offender=proposal.offender,
+            choice=proposal.choice,
+            amount=proposal.amount,
+            note=proposal.note[:300],
+            created_by=actor.user,
+        )
+        _log(
+            table,
+            actor,
+            f"ruling: rule {infraction.rule} {infraction.title}",
+            hand,
+            after={"effect": previewed.effect},
+            reason=proposal.note[:300],
+        )
+        if infraction.code == "41" and proposal.offender is not None:
+            _team_left(table, result.sides[proposal.offender], actor)
+    return ruling
+
+
+def _team_left(table: Table, team: Entrant, actor: Actor) -> None:
+    """Rule 41: the team forfeits every later round; it is marked as having left."""
+    Entrant.objects.filter(pk=team.pk).update(left_in_round=table.round.number)
+    later = Seat.objects.filter(
+        entrant=team,
+        table__round__tournament=table.round.tournament,
+        table__round__number__gt=table.round.number,
+    ).select_related("table__round")
+    for seat in later:
+        forfeit_later_round(seat.table, seat.position, team, table.round.number, actor)
+
+
+def forfeit_later_round(
+    table: Table, side: int, team: Entrant, left_round: int, actor: Actor
+) -> None:
+    note = LEFT_NOTE.format(team=team.name, round=left_round)
+    Ruling.objects.get_or_create(
+        table=table,
+        hand=None,
+        code="7",
+        offender=side,
+        withdrawn_at=None,
+        defaults={"note": note, "created_by": actor.user},
+    )
+    _log(table, actor, "ruling: rule 7 forfeit (team left)", after={"note": note})
+
+
+def withdraw(table: Table, ruling_id: int, *, actor: Actor, reason: str) -> Ruling:
+    """Take a ruling back, with a reason; the scores follow at once."""
+    if not actor.is_director:
+        raise EntryError("Only a director withdraws a ruling.", status=403)
+    if not reason.strip():
+        raise EntryError(
+            "Give the reason for withdrawing the ruling.", {"reason": "Give a reason."}
+        )
+    with transaction.atomic():
+        table = _locked_table(table)
+        if table_result(table).final:
+            raise EntryError("The sheet is signed and final: reopen it first.", status=409)
+        ruling = Ruling.objects.filter(pk=ruling_id, table=table).first()
+        if ruling is None:
+            raise EntryError("No such ruling at this table.", status=404)
+        if ruling.withdrawn_at is not None:
+            return ruling
+        ruling.withdrawn_at = timezone.now()
+        ruling.withdrawn_reason = reason.strip()[:300]
+        ruling.save(update_fields=["withdrawn_at", "withdrawn_reason"])
+        _log(
+            table,
+            actor,
+            f"ruling withdrawn: {ruling.code}",
+            ruling.hand,
+            reason=ruling.withdrawn_reason,
+        )
+        if ruling.code == "41" and ruling.offender is not None:
+            _team_returns(table, ruling, actor)
+    return ruling
+
+
+def _team_returns(table: Table, ruling: Ruling, actor: Actor) -> None:
+    team = Seat.objects.get(table=table, position=ruling.offender).entrant
+    Entrant.objects.filter(pk=team.pk).update(left_in_round=None)
+    note = LEFT_NOTE.format(team=team.name, round=table.round.number)
+    for later in Ruling.objects.filter(note=note, withdrawn_at__isnull=True, code="7"):
+        later.withdrawn_at = timezone.now()
+        later.withdrawn_reason = "The rule 41 ruling was withdrawn."
+        later.save(update_fields=["withdrawn_at", "withdrawn_reason"])
+        _log(later.table, actor, "ruling withdrawn: 7", reason=later.withdrawn_reason)
+
+
+def apply_departures(round_: Round, actor: Actor) -> None:
+    """A newly drawn round: each table of a team that left gets its rule 7 forfeit."""
+    for seat in Seat.objects.filter(
+        table__round=round_, entrant__left_in_round__isnull=False
+    ).select_related("table__round", "entrant"):
+        forfeit_later_round(
+            seat.table, seat.position, seat.entrant, seat.entrant.left_in_round, actor
+        )

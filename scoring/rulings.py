@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
-from rules import InvalidRuling, Ruling as RuleRuling
+from rules import InvalidRuling
+from rules import Ruling as RuleRuling
 from tournament.models import Entrant, Round, Seat, Table
 
 from .entry import Actor, EntryError, _locked_table, _log, next_slot, table_result

@@ -580,6 +580,28 @@ class Ascot(Ruleset):
             points=points, explanation=f"Ramsch: most card points {most}, {who} {signed(-most)}"
         )
 
+    def summary(self, record: AscotHand) -> tuple[int | None, str, str]:
+        if record.ramsch is not None:
+            return None, "Ramsch", " / ".join(str(p) for p in record.ramsch)
+        if record.passed_out:
+            return None, "passed out", ""
+        extras = [
+            word
+            for word, on in (
+                ("KittyFree", record.kitty_free),
+                ("Contra", record.contra),
+                ("Re", record.redouble),
+            )
+            if on
+        ]
+        bid = " ".join([str(record.bid), str(record.game), *extras])
+        taken = (
+            f"{record.tricks} tricks"
+            if record.card_points is None
+            else f"{record.card_points} card points"
+        )
+        return record.declarer, bid, taken
+
     def describe_ruling(
         self, ruling: Ruling, record: AscotHand | None, table_size: int, options: dict
     ) -> str:

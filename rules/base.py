@@ -359,6 +359,10 @@ class Ruleset:
     def describe_ruling(self, ruling: Ruling, record: Any, table_size: int, options: dict) -> str:
         raise NotImplementedError
 
+    def summary(self, record: Any) -> tuple[int | None, str, str]:
+        """(who bid: side or seat, the bid, what was taken) for a score sheet's columns."""
+        raise NotImplementedError
+
     # -- scoring ---------------------------------------------------------------------------
     def score_hand(
         self,

@@ -303,6 +303,15 @@ class CutthroatPinochle(Ruleset):
             points=tuple(points), kitty=kitty, explanation=text, declarer=bidder, made=made
         )
 
+    def summary(self, record: CutthroatPinochleHand) -> tuple[int | None, str, str]:
+        bid = f"{record.bid} {record.trump}" if record.trump else str(record.bid)
+        if record.conceded != "no":
+            return record.bidder, bid, f"conceded {record.conceded.replace('_', ' ')}"
+        taken = f"meld {record.meld or 0}"
+        if not record.won_on_meld:
+            taken += f", counters {record.counters or 0}"
+        return record.bidder, bid, taken
+
     def describe_ruling(
         self,
         ruling: Ruling,

@@ -687,6 +687,10 @@ class SixCardKitty(Ruleset):
             )
         raise InvalidRuling({"code": f"{where} ({infraction.title}) is not ruled on a hand."})
 
+    def summary(self, record: SixCardKittyHand) -> tuple[int | None, str, str]:
+        bid = bid_text(record) + (f" {record.direction}" if record.direction else "")
+        return record.bidding_team, bid, f"{record.books} books"
+
     def describe_ruling(
         self, ruling: Ruling, record: SixCardKittyHand | None, table_size: int, options: dict
     ) -> str:

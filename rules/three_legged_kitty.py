@@ -329,6 +329,11 @@ class ThreeLeggedKitty(Ruleset):
             )
         return HandScore(points=tuple(points), explanation=text, declarer=cat, made=made)
 
+    def summary(self, record: ThreeLeggedKittyHand) -> tuple[int | None, str, str]:
+        if record.passed_out:
+            return None, "passed out", ""
+        return record.cat, f"{record.number} {record.contract}", f"{record.tricks} tricks"
+
     def describe_ruling(
         self,
         ruling: Ruling,

@@ -1,12 +1,14 @@
 import pytest
 from django.core.management import call_command
 
-from tournament.models import Director, Tournament
+from scoring.models import Hand, Ruling, Signature
+from scoring.results import standings_for
+from tournament.models import Director, Round, Tournament
 
 pytestmark = pytest.mark.django_db
 
 
-def test_demo_setup_creates_a_director_and_a_night_once(tmp_path, monkeypatch, capsys):
+def test_demo_setup_creates_a_director_and_a_night_in_progress(tmp_path, monkeypatch, capsys):
     from tournament.management.commands import setup_demo
 
     monkeypatch.setattr(setup_demo, "PASSWORD_FILE", tmp_path / "login.txt")
@@ -16,10 +18,20 @@ def test_demo_setup_creates_a_director_and_a_night_once(tmp_path, monkeypatch, c
     assert f"Director login: {username} / {password}" in out
     director = Director.objects.get().user
     assert director.check_password(password)
-    assert Tournament.objects.count() == 1
-    demo = Tournament.objects.get()
-    assert demo.published and demo.entrants.filter(checked_in=True).count() == 8
+
+    night = Tournament.objects.get(slug="friday-night-kitty")
+    assert night.published and night.entrants.filter(checked_in=True).count() == 8
+    first, second = night.round_set.order_by("number")
+    assert first.status == Round.Status.COMPLETE
+    assert second.status == Round.Status.IN_PLAY
+    assert Signature.objects.filter(table__round=first).count() == 8  # every sheet signed
+    assert Ruling.objects.filter(table__round=first, code="renege").exists()
+    assert Hand.objects.filter(table__round=second, status=Hand.Status.DISPUTED).exists()
+    assert Hand.objects.filter(table__round=second, status=Hand.Status.ENTERED).exists()
+    rows, _ = standings_for(night, only_signed=True)
+    assert sum(r.wins for r in rows) == 4  # four tables decided in round 1
+    assert Tournament.objects.filter(game="three-legged-kitty").exists()
 
     call_command("setup_demo")  # a second run changes nothing
-    assert Tournament.objects.count() == 1 and Director.objects.count() == 1
+    assert Tournament.objects.count() == 2 and Director.objects.count() == 1
     assert f"Director login: {username} / {password}" in capsys.readouterr().out

@@ -1,8 +1,11 @@
 """Round pages: the director's draft and round page, and the public pairings."""
 
 from django.contrib import messages
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
+
+from scoring import documents
 
 from .access import director_required, is_director, visible_tournament
 from .models import Round, Tournament
@@ -155,3 +158,37 @@ def pairings(request, slug, number):
             "labels": labels,
         },
     )
+
+
+@director_required
+def pairings_pdf(request, slug, number):
+    """Table cards (with each table's QR code) and the list by name, to print."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    view = draft_view(round_)
+    labels = seat_labels(tournament, view)
+    cards = [
+        (table, list(zip(labels[table.pk], entrants, strict=False)))
+        for table, entrants in view.tables
+    ]
+    by_name = [(e.name, table.number) for table, entrants in view.tables for e in entrants]
+    pdf = documents.round_pairings(request, round_, cards, by_name, [e.name for e in view.byes])
+    return pdf_response(pdf, f"{slug}-round-{number}-pairings.pdf")
+
+
+@director_required
+def sheets_pdf(request, slug, number, table=None):
+    """The round's score sheets: blank with QR codes before play, filled and signed after."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    if table is not None and not round_.tables.filter(number=table).exists():
+        raise Http404("No such table.")
+    pdf = documents.round_sheets(request, round_, table)
+    suffix = f"table-{table}" if table is not None else "sheets"
+    return pdf_response(pdf, f"{slug}-round-{number}-{suffix}.pdf")
+
+
+def pdf_response(pdf: bytes, filename: str) -> HttpResponse:
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response

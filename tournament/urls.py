@@ -29,4 +29,15 @@ urlpatterns = [
     ),
     path("t/<slug:slug>/round/<int:number>/delete/", round_views.round_delete, name="round_delete"),
     path("t/<slug:slug>/round/<int:number>/pairings/", round_views.pairings, name="pairings"),
+    path(
+        "t/<slug:slug>/round/<int:number>/pairings.pdf",
+        round_views.pairings_pdf,
+        name="pairings_pdf",
+    ),
+    path("t/<slug:slug>/round/<int:number>/sheets.pdf", round_views.sheets_pdf, name="sheets_pdf"),
+    path(
+        "t/<slug:slug>/round/<int:number>/table/<int:table>/sheet.pdf",
+        round_views.sheets_pdf,
+        name="sheet_pdf",
+    ),
 ]

@@ -61,7 +61,7 @@ def sheet_of(result: TableResult, tournament: Tournament, link: str) -> printing
     )
     signatures = tuple(
         printing.SignatureLine(
-            side=side.name,
+            side=side.entrant.name,
             signer=sheet.signatures[side.index].name if side.index in sheet.signatures else "",
             signed_at=(
                 date_format(

@@ -79,12 +79,23 @@ def _log(
         table=table,
         hand=hand,
         user=actor.user,
-        actor=actor.label,
+        actor=_who(table, actor),
         action=action,
         before=before,
         after=after,
         reason=reason,
     )
+
+
+def _who(table: Table, actor: Actor) -> str:
+    """ "Table link (North-South)", "Director td": who did it, as the history shows it."""
+    label = actor.label or (f"Director {actor.user}" if actor.user else "Table link")
+    if actor.side is None:
+        return label
+    tournament = table.round.tournament
+    size = 4 if tournament.is_partnership else table.seats.count()
+    names = tournament.ruleset.side_names(size)
+    return f"{label} ({names[actor.side]})" if 0 <= actor.side < len(names) else label
 
 
 def _parse(table: Table, result: TableResult, data) -> dict:

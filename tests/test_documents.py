@@ -57,7 +57,8 @@ def test_round_sheets_blank_then_filled_signed_and_ruled(director_client, kitty)
     assert "Rule 35, 37" in text or "Rules 35, 37" in text
     # Three hands made (+6 each) and the renege hand missed: East-West +5.
     assert "18" in text and "5" in text
-    assert ns.player1 in text and ew.player2 in text  # who signed
+    assert f"Signed by {ns.player1}" in text and f"Signed by {ew.player2}" in text
+    assert "Also signed" not in text
     assert "FINAL" in text
 
 

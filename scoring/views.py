@@ -77,10 +77,14 @@ def render_table(request, access: Access, *, form=None, errors=None, status=200,
     if form is None and slot is not None and not sheet.final:
         form = HandForm(specs=specs)
     pending = next((r for r in sheet.rows if r.status != "accepted" and r.status != "void"), None)
-    edit_forms = {}
-    if pending is not None:
-        initial = {k: "" if v is None else str(v) for k, v in (pending.hand.record or {}).items()}
-        edit_forms[pending.hand.pk] = HandForm(specs=specs, initial=initial, prefix="edit")
+    # The side that entered a waiting hand may correct it; a director may correct any hand.
+    editable = [r for r in sheet.rows if r.hand.record is not None and not r.void]
+    if not access.director:
+        editable = [r for r in editable if r is pending]
+    edit_forms = [
+        (row, HandForm(specs=specs, prefix="edit", initial=_initial(row.hand.record)))
+        for row in editable
+    ]
     history = Change.objects.filter(table=access.table).select_related("hand")
     context = {
         "tournament": tournament,
@@ -93,7 +97,8 @@ def render_table(request, access: Access, *, form=None, errors=None, status=200,
         "form": form,
         "nonce": uuid.uuid4().hex,
         "pending": pending,
-        "edit_form": edit_forms.get(pending.hand.pk) if pending else None,
+        "edit_form": next((f for row, f in edit_forms if row is pending), None),
+        "edit_forms": edit_forms if access.director and not sheet.final else [],
         "errors": errors or [],
         "next_dealer": next_dealer(sheet, ruleset) if slot else "",
         "tiebreaker_next": bool(slot and result.match.needs_tiebreaker),
@@ -104,6 +109,10 @@ def render_table(request, access: Access, *, form=None, errors=None, status=200,
         "ruling_lines": ruling_lines(result, ruleset, options),
     }
     return render(request, "scoring/table.html", context, status=status)
+
+
+def _initial(record: dict) -> dict:
+    return {k: "" if v is None else str(v) for k, v in record.items()}
 
 
 def table_link(request, token):

@@ -17,10 +17,17 @@ def play_out(round_, winner_side: int = 0):
     for table in round_.tables.all():
         for number in range(1, 5):
             Hand.objects.create(
-                table=table, number=number, nonce=f"{table.pk}-{number}",
+                table=table,
+                number=number,
+                nonce=f"{table.pk}-{number}",
                 status=Hand.Status.ACCEPTED,
-                record={"bidding_team": winner_side, "level": 4, "form": "plain",
-                        "direction": None, "books": 10},
+                record={
+                    "bidding_team": winner_side,
+                    "level": 4,
+                    "form": "plain",
+                    "direction": None,
+                    "books": 10,
+                },
             )
 
 
@@ -76,7 +83,8 @@ def test_next_round_waits_for_every_table(kitty):
 
 def test_a_draft_must_be_published_or_deleted_first(director_client, kitty):
     draw_next_round(kitty, seed=1)
-    response = director_client.post(f"/t/{kitty.slug}/rounds/draw/", follow=True)
+    response = director_client.post(f"/t/{kitty.slug}/rounds/draw/")
+    assert response.status_code == 409
     assert "A draft is waiting" in response.content.decode()
     director_client.post(f"/t/{kitty.slug}/round/1/delete/")
     assert not kitty.round_set.exists()
@@ -100,9 +108,8 @@ def test_swap_warns_of_a_rematch_and_move_refuses_a_broken_table(director_client
     assert set(stored_draw(second).tables[0]) == {one[0], old_opponent}
 
     before = stored_draw(second)
-    response = director_client.post(
-        url, {"action": "move", "entrant": two[0], "table": 1}, follow=True
-    )
+    response = director_client.post(url, {"action": "move", "entrant": two[0], "table": 1})
+    assert response.status_code == 409
     assert "That would leave table" in response.content.decode()
     assert stored_draw(second) == before
 
@@ -111,10 +118,12 @@ def test_a_published_round_cannot_be_edited(director_client, kitty):
     round_ = published_round(kitty)
     a, b = stored_draw(round_).tables[0]
     response = director_client.post(
-        f"/t/{kitty.slug}/round/1/edit/", {"action": "swap", "entrant": a, "other": b},
-        follow=True,
+        f"/t/{kitty.slug}/round/1/edit/", {"action": "swap", "entrant": a, "other": b}
     )
+    assert response.status_code == 409
     assert "Only a draft can be changed" in response.content.decode()
+    response = director_client.post(f"/t/{kitty.slug}/round/1/edit/", {"action": "swap"})
+    assert response.status_code == 400 and "Choose who to swap" in response.content.decode()
 
 
 def test_a_late_arrival_is_paired_next_round(kitty):
@@ -144,4 +153,4 @@ def test_the_round_page_shows_seats_and_warnings(director_client, kitty):
     page = director_client.get(f"/t/{kitty.slug}/round/1/")
     assert page.status_code == 200
     assert "North-South" in page.content.decode()
-    assert "No rematches" in page.content.decode()
+    assert "Repeated opponents in this draft: 0" in page.content.decode()

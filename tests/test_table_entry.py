@@ -212,3 +212,28 @@ def test_a_three_player_game_through_the_table_page(client):
     fields = list(page.context["form"].fields)
     assert fields, "the ruleset's hand record makes the form"
     assert page.status_code == 200
+
+
+def test_the_director_corrects_an_accepted_hand_with_a_reason(director_client, kitty):
+    round_ = published_round(kitty)
+    table = table_of(round_)
+    hand = Hand.objects.create(
+        table=table,
+        number=1,
+        nonce="x",
+        record={**MADE, "direction": None},
+        status=Hand.Status.ACCEPTED,
+    )
+    url = f"/t/{kitty.slug}/round/{round_.number}/table/{table.number}/"
+    page = director_client.get(url)
+    assert [row.hand for row, _ in page.context["edit_forms"]] == [hand]
+    edit = {f"edit-{k}": v for k, v in {**MADE, "books": 13}.items()}
+    response = director_client.post(
+        url + "edit/", {"hand": hand.pk, "version": hand.version, "reason": "miscounted", **edit}
+    )
+    assert response.status_code == 302
+    hand.refresh_from_db()
+    assert hand.record["books"] == 13 and hand.status == Hand.Status.ACCEPTED
+    change = Change.objects.get(action="edited")
+    assert (change.before["books"], change.after["books"], change.reason) == (12, 13, "miscounted")
+    assert change.actor.startswith("Director")

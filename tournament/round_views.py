@@ -36,8 +36,13 @@ def round_draw(request, slug):
     try:
         round_ = draw_next_round(tournament)
     except RoundError as exc:
-        messages.error(request, str(exc))
-        return redirect("rounds", slug=slug)
+        shown = tournament.round_set.all()
+        return render(
+            request,
+            "tournament/rounds.html",
+            {"tournament": tournament, "rounds": shown, "draw_error": str(exc)},
+            status=409,
+        )
     messages.success(request, f"Drew a draft of round {round_.number}: check it, then publish.")
     return redirect("round", slug=slug, number=round_.number)
 
@@ -46,6 +51,10 @@ def round_draw(request, slug):
 def round_page(request, slug, number):
     tournament = get_object_or_404(Tournament, slug=slug)
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    return render_round(request, tournament, round_)
+
+
+def render_round(request, tournament, round_, *, error: str = "", status: int = 200):
     view = draft_view(round_)
     return render(
         request,
@@ -55,7 +64,9 @@ def round_page(request, slug, number):
             "round": round_,
             "view": view,
             "seat_labels": seat_labels(tournament, view),
+            "edit_error": error,
         },
+        status=status,
     )
 
 
@@ -84,11 +95,11 @@ def round_edit(request, slug, number):
         else:
             warnings = move_entrant(round_, a, int(request.POST.get("table", "")))
     except ValueError:
-        messages.error(request, "Choose who to swap or move, and where.")
-        return redirect("round", slug=slug, number=number)
+        return render_round(
+            request, tournament, round_, status=400, error="Choose who to swap or move, and where."
+        )
     except RoundError as exc:
-        messages.error(request, str(exc))
-        return redirect("round", slug=slug, number=number)
+        return render_round(request, tournament, round_, status=409, error=str(exc))
     messages.success(request, "Changed the draft.")
     for warning in warnings:
         messages.warning(request, warning)
@@ -106,9 +117,8 @@ def round_publish(request, slug, number):
     try:
         publish(round_)
     except RoundError as exc:
-        messages.error(request, str(exc))
-    else:
-        messages.success(request, f"Published round {number}: the tables can start.")
+        return render_round(request, tournament, round_, status=409, error=str(exc))
+    messages.success(request, f"Published round {number}: the tables can start.")
     return redirect("round", slug=slug, number=number)
 
 
@@ -120,8 +130,7 @@ def round_delete(request, slug, number):
     try:
         delete_draft(round_)
     except RoundError as exc:
-        messages.error(request, str(exc))
-        return redirect("round", slug=slug, number=number)
+        return render_round(request, tournament, round_, status=409, error=str(exc))
     messages.success(request, f"Deleted the draft of round {number}.")
     return redirect("rounds", slug=slug)
 

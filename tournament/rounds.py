@@ -33,6 +33,7 @@ class DraftView:
     byes: list[Entrant]
     errors: list[str]
     warnings: list[str]
+    repeats: int = 0
 
 
 def pairing_records(tournament: Tournament, active: list[Entrant]) -> list[pairing.Entrant]:
@@ -142,6 +143,7 @@ def draft_view(round_: Round) -> DraftView:
     draw = stored_draw(round_)
     errors: list[str] = []
     warnings: list[str] = []
+    repeats = 0
     if round_.status == Round.Status.DRAFT:
         seated = [i for t in draw.tables for i in t] + list(draw.byes)
         must = [e for e in entrants.values() if e.active or e.pk in seated]
@@ -153,6 +155,7 @@ def draft_view(round_: Round) -> DraftView:
             sizes_allowed=sizes_allowed(tournament),
             names={i: e.name for i, e in entrants.items()},
         )
+        repeats = pairing.repeated_pairs(draw.tables, records)
         for i in seated:
             if i in entrants and not entrants[i].active:
                 errors.append(f"{entrants[i].name} is no longer checked in.")
@@ -164,6 +167,7 @@ def draft_view(round_: Round) -> DraftView:
         byes=[entrants[i] for i in draw.byes],
         errors=errors,
         warnings=warnings,
+        repeats=repeats,
     )
 
 

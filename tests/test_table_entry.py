@@ -203,15 +203,50 @@ def test_a_draft_round_has_no_working_links(client, kitty):
     assert client.get(link(table_of(round_))).status_code == 404
 
 
-def test_a_three_player_game_through_the_table_page(client):
-    tournament = make_tournament("three-legged-kitty", entrants=6, published=True, slug="tlk")
+def test_a_three_legged_kitty_game_through_the_table_page(client):
+    """Six players, tables of three; the game ends in the hand someone reaches the target."""
+    tournament = make_tournament(
+        "three-legged-kitty", entrants=6, published=True, slug="tlk", options={"target": 12}
+    )
     round_ = published_round(tournament)
     table = table_of(round_)
     url = link(table)
+    players = [s.entrant for s in table.seats.order_by("position")]
     page = client.get(url)
-    fields = list(page.context["form"].fields)
-    assert fields, "the ruleset's hand record makes the form"
-    assert page.status_code == 200
+    assert {"passed_out", "cat", "number", "contract", "tricks"} <= set(page.context["form"].fields)
+
+    # Seat 2 is Cat at 7 hearts and takes 8 tricks: made, +7. Seat 1 accepts.
+    made = {"cat": 1, "number": 7, "contract": "hearts", "tricks": 8}
+    assert enter(client, url, made, side=1).status_code == 302
+    assert accept_pending(client, url, side=0).status_code == 302
+    # Passed out: no score, the deal moves on.
+    assert enter(client, url, {"passed_out": "on"}, side=2).status_code == 302
+    assert accept_pending(client, url, side=1).status_code == 302
+    # A Null bid made past the limit is refused by the field, nothing stored.
+    response = enter(client, url, {"cat": 0, "number": 9, "contract": "null", "tricks": 0}, side=0)
+    assert response.status_code == 400
+    assert "Null" in response.context["form"].errors["number"][0]
+    # Seat 2 again, 5 spades with 6 tricks: +5, reaching 12: the game is over.
+    assert (
+        enter(
+            client, url, {**made, "number": 5, "contract": "spades", "tricks": 6}, side=1
+        ).status_code
+        == 302
+    )
+    assert accept_pending(client, url, side=2).status_code == 302
+
+    result = results_for(tournament, tables=[table])[table.pk]
+    assert result.match.complete and result.match.winner == 1
+    assert result.match.totals == (0, 12, 0)
+    assert client.get(url).context["form"] is None  # nothing more to enter
+
+    for side, player in enumerate(players):
+        response = client.post(
+            url + "sign/", {"side": side, "player": player.name, "typed": player.name}
+        )
+        assert response.status_code == 302
+    assert results_for(tournament, tables=[table])[table.pk].final
+    assert Hand.objects.filter(table=table).count() == 3
 
 
 def test_the_director_corrects_an_accepted_hand_with_a_reason(director_client, kitty):

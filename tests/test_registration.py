@@ -155,3 +155,29 @@ def test_rules_help_lists_options_and_rulings(client, db):
         for option in tournament.ruleset.options:
             assert option.label in page
     assert client.get("/rules/poker/").status_code == 404
+
+
+def test_game_options_are_fixed_once_a_hand_is_entered(director_client, kitty):
+    from scoring.models import Hand
+    from tests.helpers import published_round, table_of
+
+    table = table_of(published_round(kitty))
+    Hand.objects.create(
+        table=table,
+        number=1,
+        nonce="n",
+        status=Hand.Status.ACCEPTED,
+        record={"bidding_team": 0, "level": 4, "form": "plain", "direction": None, "books": 10},
+    )
+    page = director_client.get(f"/t/{kitty.slug}/edit/")
+    assert page.context["form"].fields["opt_renege_books"].disabled
+    data = {
+        name: field.value()
+        for name, field in ((f.name, f) for f in page.context["form"])
+        if field.value() is not None
+    }
+    data.update({"opt_renege_books": 5, "name": "Renamed Night"})
+    response = director_client.post(f"/t/{kitty.slug}/edit/", data)
+    assert response.status_code == 302, response.content.decode()[:1500]
+    kitty.refresh_from_db()
+    assert kitty.name == "Renamed Night" and kitty.settings["renege_books"] == 3

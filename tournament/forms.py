@@ -4,6 +4,7 @@ from django import forms
 from django.utils.text import slugify
 
 from rules import InvalidOptions, get_ruleset
+from scoring.standings import METRICS, allowed_metrics, parse_order
 
 from .models import Entrant, Tournament
 
@@ -25,6 +26,16 @@ def option_field(option) -> forms.Field:
     return forms.IntegerField(min_value=option.min, max_value=option.max, **common)
 
 
+def tiebreaks_help(ruleset) -> str:
+    seeger_fabian = any(o.key == "seeger_fabian" for o in ruleset.options)
+    allowed = allowed_metrics(ruleset.partnerships, seeger_fabian)
+    keys = ", ".join(f"{key} ({METRICS[key]})" for key in allowed)
+    return (
+        "The standings order, first to last, separated by commas. Empty: the game's usual "
+        f"order. Metrics: {keys}."
+    )
+
+
 class TournamentForm(forms.ModelForm):
     """The tournament with the options of its game (defaults per rules-decisions.md)."""
 
@@ -44,11 +55,13 @@ class TournamentForm(forms.ModelForm):
             "bye_points",
             "verify_hands",
             "boston_pot",
+            "tiebreaks",
+            "playoff_size",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
         help_texts = {"slug": "The short name in the tournament's web addresses."}
 
-    def __init__(self, *args, game_locked: bool = False, **kwargs):
+    def __init__(self, *args, game_locked: bool = False, options_locked: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["slug"].required = False
         self.game_locked = game_locked
@@ -62,10 +75,15 @@ class TournamentForm(forms.ModelForm):
         except KeyError:
             self.ruleset = get_ruleset("columbus-6-card-kitty")
         current = self.instance.options if self.instance.pk and self.instance.game == game else {}
+        self.fields["tiebreaks"].help_text = tiebreaks_help(self.ruleset)
         for option in self.ruleset.options:
             field = option_field(option)
             if option.key in current:
                 field.initial = current[option.key]
+            if options_locked:
+                # rules-decisions: options change only before the first hand is entered.
+                field.disabled = True
+                field.help_text = "Fixed: hands have been entered. " + field.help_text
             self.fields[OPTION_PREFIX + option.key] = field
 
     def option_fields(self):
@@ -99,7 +117,21 @@ class TournamentForm(forms.ModelForm):
                     OPTION_PREFIX + key if OPTION_PREFIX + key in self.fields else None, message
                 )
         self.instance.options = overrides
+        if "tiebreaks" in data:
+            self.clean_standings_order(data)
         return data
+
+    def clean_standings_order(self, data: dict) -> None:
+        """The standings order as metric keys, each one this game can rank by."""
+        seeger_fabian = bool(data.get(OPTION_PREFIX + "seeger_fabian"))
+        allowed = allowed_metrics(self.ruleset.partnerships, seeger_fabian)
+        try:
+            order = parse_order(data.get("tiebreaks") or "", allowed)
+        except ValueError as exc:
+            self.add_error("tiebreaks", str(exc))
+            return
+        data["tiebreaks"] = ", ".join(order)
+        self.instance.tiebreaks = data["tiebreaks"]
 
     def ruleset_default(self, key: str):
         return next(o.default for o in self.ruleset.options if o.key == key)

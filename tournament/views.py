@@ -10,6 +10,7 @@ from django.utils.http import urlencode
 from django.views.decorators.http import require_POST
 
 from rules import RULESETS
+from scoring.models import Hand
 
 from .access import director_required, is_director, visible_tournament
 from .csv_import import expected_header, read_entrants
@@ -80,7 +81,10 @@ def tournament_new(request):
 def tournament_edit(request, slug):
     tournament = get_object_or_404(Tournament, slug=slug)
     locked = tournament.round_set.exists()
-    form = TournamentForm(request.POST or None, instance=tournament, game_locked=locked)
+    played = Hand.objects.filter(table__round__tournament=tournament).exists()
+    form = TournamentForm(
+        request.POST or None, instance=tournament, game_locked=locked, options_locked=played
+    )
     return _save_tournament(request, form, "tournament/tournament_form.html", tournament)
 
 

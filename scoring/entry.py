@@ -79,7 +79,7 @@ def _log(
         table=table,
         hand=hand,
         user=actor.user,
-        actor=_who(table, actor),
+        actor=_who(table, actor)[:100],
         action=action,
         before=before,
         after=after,
@@ -129,7 +129,7 @@ def _check_side(result: TableResult, actor: Actor) -> None:
 
 def enter_hand(table: Table, data, *, actor: Actor, nonce: str, slot: tuple[int, int]) -> Hand:
     """Store the next hand. A retry of the same form returns the hand it already stored."""
-    if not nonce:
+    if not nonce or len(nonce) > Hand._meta.get_field("nonce").max_length:
         raise EntryError("The form is incomplete: reload the page.")
     with transaction.atomic():
         table = _locked_table(table)

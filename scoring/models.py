@@ -96,7 +96,7 @@ class Change(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
     )
     actor = models.CharField(max_length=100)
-    action = models.CharField(max_length=40)
+    action = models.CharField(max_length=120)
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
     reason = models.CharField(max_length=300, blank=True)

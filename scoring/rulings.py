@@ -145,7 +145,7 @@ def record(table: Table, proposal: Proposal, *, actor: Actor) -> Ruling:
         _log(
             table,
             actor,
-            f"ruling: rule {infraction.rule} {infraction.title}",
+            f"ruling: rule {infraction.rule} {infraction.title}"[:120],
             hand,
             after={"effect": previewed.effect},
             reason=proposal.note[:300],

@@ -272,3 +272,12 @@ def test_the_director_corrects_an_accepted_hand_with_a_reason(director_client, k
     change = Change.objects.get(action="edited")
     assert (change.before["books"], change.after["books"], change.reason) == (12, 13, "miscounted")
     assert change.actor.startswith("Director")
+
+
+def test_a_tampered_form_key_is_refused_without_storing(client, kitty):
+    table = table_of(published_round(kitty))
+    response = client.post(
+        link(table) + "enter/", {"nonce": "x" * 500, "slot": "1:1", "side": 0, **MADE}
+    )
+    assert response.status_code == 400
+    assert not Hand.objects.exists()

@@ -7,6 +7,7 @@ can never disagree.
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -14,7 +15,7 @@ from dataclasses import dataclass, field
 from rules import HandScore, MatchResult
 from rules import Ruling as RuleRuling
 from scoring import standings
-from tournament.models import Bye, Round, Seat, Table, Tournament
+from tournament.models import Bye, Entrant, Round, Seat, Table, Tournament
 
 from .models import Hand, Ruling, Signature
 
@@ -39,6 +40,7 @@ class TableResult:
     round_rulings: list[Ruling] = field(default_factory=list)
     signatures: list[Signature] = field(default_factory=list)
     match: MatchResult | None = None
+    options: dict = field(default_factory=dict, repr=False)
 
     @property
     def final(self) -> bool:
@@ -55,12 +57,17 @@ class TableResult:
         bostons = [0] * n
         won = [0] * n
         lost = [0] * n
+        bonus = [0] * n
+        seeger_fabian = bool(self.options.get("seeger_fabian", False))
         for scored in self.counted:
             s = scored.score
             if s.boston_side is not None:
                 bostons[s.boston_side] += 1
             if s.declarer is not None and s.made is not None:
                 (won if s.made else lost)[s.declarer] += 1
+                if seeger_fabian and not scored.tiebreaker:
+                    for side, points in enumerate(seeger_fabian_part(s.declarer, s.made, n)):
+                        bonus[side] += points
         return standings.Outcome(
             round=self.round.number,
             table=self.table.number,
@@ -71,8 +78,18 @@ class TableResult:
             bostons=tuple(bostons),
             games_won=tuple(won),
             games_lost=tuple(lost),
+            bonus=tuple(bonus) if seeger_fabian else (),
             playoff=self.round.playoff,
         )
+
+
+def seeger_fabian_part(declarer: int, made: bool, sides: int) -> list[int]:
+    """The Seeger-Fabian points inside an Ascot hand's score: +50 to a declarer who made it;
+    a lost game -50 to the declarer and +40 to each opponent (+30 each at a table of four)."""
+    if made:
+        return [50 if side == declarer else 0 for side in range(sides)]
+    share = 30 if sides == 4 else 40
+    return [-50 if side == declarer else share for side in range(sides)]
 
 
 def to_rule(ruling: Ruling) -> RuleRuling:
@@ -93,36 +110,67 @@ def results_for(
     tables: Iterable[Table] | None = None,
     rounds: Iterable[int] | None = None,
 ) -> dict[int, TableResult]:
-    """Results keyed by table id: six queries whatever the number of tables or hands."""
+    """Results keyed by table id: at most six queries whatever the number of tables or hands."""
     ruleset = tournament.ruleset
     options = tournament.settings
-    if tables is None:
+    whole = tables is None
+    if whole:
         qs = Table.objects.filter(round__tournament=tournament).select_related("round")
         if rounds is not None:
             qs = qs.filter(round__number__in=list(rounds))
         tables = list(qs)
-    table_ids = [t.pk for t in tables]
+        # The whole night: select by the tournament (and rounds), not by a list of
+        # thousands of table ids, and share one Entrant object per team across its tables.
+        scope = {"table__round__tournament": tournament}
+        if rounds is not None:
+            scope["table__round__number__in"] = list(rounds)
+    else:
+        tables = list(tables)
+        scope = {"table_id__in": [t.pk for t in tables]}
     seats = defaultdict(list)
-    for seat in Seat.objects.filter(table_id__in=table_ids).select_related("entrant"):
-        seats[seat.table_id].append(seat)
+    if whole:
+        by_id = {e.pk: e for e in Entrant.objects.filter(tournament=tournament)}
+        for table_id, position, entrant_id in Seat.objects.filter(**scope).values_list(
+            "table_id", "position", "entrant_id"
+        ):
+            seats[table_id].append((position, by_id[entrant_id]))
+    else:
+        for seat in Seat.objects.filter(**scope).select_related("entrant"):
+            seats[seat.table_id].append((seat.position, seat.entrant))
     hands = defaultdict(list)
-    for hand in Hand.objects.filter(table_id__in=table_ids):
+    for hand in Hand.objects.filter(**scope):
         hands[hand.table_id].append(hand)
     rulings_by_hand = defaultdict(list)
     round_rulings = defaultdict(list)
-    for ruling in Ruling.objects.filter(table_id__in=table_ids, withdrawn_at__isnull=True):
+    for ruling in Ruling.objects.filter(**scope, withdrawn_at__isnull=True):
         if ruling.hand_id:
             rulings_by_hand[ruling.hand_id].append(ruling)
         else:
             round_rulings[ruling.table_id].append(ruling)
 
     signatures = defaultdict(list)
-    for signature in Signature.objects.filter(table_id__in=table_ids):
+    for signature in Signature.objects.filter(**scope):
         signatures[signature.table_id].append(signature)
 
+    # A night repeats the same few facts (bid 4 made with 10 books...) thousands of times,
+    # and scoring is pure: score each distinct record at each table size once per call.
+    memo: dict[tuple[object, int], tuple[object, HandScore]] = {}
+
+    def score_once(data: dict, size: int) -> tuple[object, HandScore]:
+        try:
+            key = (frozenset(data.items()), size)
+            hash(key)
+        except TypeError:  # a list among the facts (Ascot's Ramsch points)
+            key = (json.dumps(data, sort_keys=True), size)
+        if key not in memo:
+            record = ruleset.parse_hand(data, size, options)
+            memo[key] = (record, ruleset.score_hand(record, size, options))
+        return memo[key]
+
+    planned_by_size: dict[int, int] = {}
     results = {}
     for table in tables:
-        sides = [s.entrant for s in sorted(seats[table.pk], key=lambda s: s.position)]
+        sides = [entrant for _, entrant in sorted(seats[table.pk], key=lambda s: s[0])]
         size = table_size(tournament, len(sides))
         result = TableResult(
             table=table,
@@ -131,17 +179,27 @@ def results_for(
             sides=sides,
             round_rulings=round_rulings[table.pk],
             signatures=sorted(signatures[table.pk], key=lambda s: s.side),
+            options=options,
         )
-        planned = ruleset.hands_in_round(size, options)
+        if size not in planned_by_size:
+            planned_by_size[size] = ruleset.hands_in_round(size, options)
+        planned = planned_by_size[size]
         for hand in hands[table.pk]:
             if hand.status != Hand.Status.ACCEPTED:
                 result.pending.append(hand)
                 continue
-            record = (
-                ruleset.parse_hand(hand.record, size, options) if hand.record is not None else None
-            )
             hand_rulings = rulings_by_hand[hand.pk]
-            score = ruleset.score_hand(record, size, options, [to_rule(r) for r in hand_rulings])
+            if hand_rulings or hand.record is None:
+                record = (
+                    ruleset.parse_hand(hand.record, size, options)
+                    if hand.record is not None
+                    else None
+                )
+                score = ruleset.score_hand(
+                    record, size, options, [to_rule(r) for r in hand_rulings]
+                )
+            else:
+                record, score = score_once(hand.record, size)
             result.hands.append(ScoredHand(hand, record, score, hand_rulings))
         for position, scored in enumerate(result.counted, start=1):
             scored.tiebreaker = position > planned
@@ -156,32 +214,50 @@ def results_for(
 
 
 def standings_for(
-    tournament: Tournament, *, only_signed: bool = False, include_incomplete: bool = False
+    tournament: Tournament,
+    *,
+    only_signed: bool = False,
+    include_incomplete: bool = False,
+    results: dict[int, TableResult] | None = None,
 ) -> tuple[list[standings.Row], dict]:
-    """The tournament's standings and the entrants by id: a fixed number of queries."""
-    results = results_for(tournament)
+    """The tournament's standings and the entrants by id: a fixed number of queries.
+
+    Pass `results` (from results_for) when the page needs them too, so they load once.
+    """
+    if results is None:
+        results = results_for(tournament)
     entrants = {e.pk: e for e in tournament.entrants.all()}
     outcomes = [r.outcome() for r in results.values() if not only_signed or r.final]
-    byes = (
-        [
-            standings.Bye(round=number, entrant=entrant, points=tournament.bye_points)
-            for number, entrant in Bye.objects.filter(
-                round__tournament=tournament, round__playoff=False
-            )
-            .exclude(round__status=Round.Status.DRAFT)
-            .values_list("round__number", "entrant_id")
-        ]
-        if tournament.is_partnership
-        else []
-    )
     order = tiebreak_order(tournament)
-    rows = standings.compute(entrants, outcomes, byes, order, only_complete=not include_incomplete)
+    rows = standings.compute(
+        entrants, outcomes, byes_for(tournament), order, only_complete=not include_incomplete
+    )
     return rows, entrants
 
 
+def byes_for(tournament: Tournament) -> list[standings.Bye]:
+    """Byes of published regular rounds: a round won (partnership games only)."""
+    if not tournament.is_partnership:
+        return []
+    return [
+        standings.Bye(round=number, entrant=entrant, points=tournament.bye_points)
+        for number, entrant in Bye.objects.filter(
+            round__tournament=tournament, round__playoff=False
+        )
+        .exclude(round__status=Round.Status.DRAFT)
+        .values_list("round__number", "entrant_id")
+    ]
+
+
 def tiebreak_order(tournament: Tournament) -> tuple[str, ...]:
-    if tournament.is_partnership:
-        return standings.PARTNERSHIP_ORDER
-    if tournament.game == "ascot" and tournament.settings.get("seeger_fabian"):
-        return ("seeger_fabian", "games_won", "games_lost")
-    return standings.INDIVIDUAL_ORDER
+    """The director's order when set (checked by the settings form), else the game's own."""
+    seeger_fabian = bool(tournament.settings.get("seeger_fabian"))
+    allowed = standings.allowed_metrics(tournament.is_partnership, seeger_fabian)
+    if tournament.tiebreaks:
+        try:
+            order = standings.parse_order(tournament.tiebreaks, allowed)
+        except ValueError:
+            order = ()
+        if order:
+            return order
+    return standings.default_order(tournament.is_partnership, seeger_fabian)

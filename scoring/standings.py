@@ -6,7 +6,6 @@ queries and calls `compute`. The tiebreak order is data, chosen per tournament.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -22,8 +21,56 @@ METRICS = {
     "seeger_fabian": "Seeger-Fabian",
 }
 LOWER_WINS = {"conceded", "games_lost"}
-PARTNERSHIP_ORDER = ("wins", "points", "head_to_head", "conceded")
+PARTNERSHIP_ORDER = ("wins", "points", "head_to_head", "conceded")  # rule 6 and the club's order
 INDIVIDUAL_ORDER = ("score", "games_won", "games_lost")
+SEEGER_FABIAN_ORDER = ("seeger_fabian", "games_won", "games_lost")
+# What a director may rank by, per kind of game: a team game has rounds won and points
+# against one other team; a three-player game has a score and the games each one played.
+PARTNERSHIP_METRICS = ("wins", "points", "head_to_head", "conceded")
+INDIVIDUAL_METRICS = ("score", "seeger_fabian", "games_won", "games_lost", "wins")
+
+
+def allowed_metrics(partnership: bool, seeger_fabian: bool = False) -> tuple[str, ...]:
+    if partnership:
+        return PARTNERSHIP_METRICS
+    return tuple(m for m in INDIVIDUAL_METRICS if seeger_fabian or m != "seeger_fabian")
+
+
+def default_order(partnership: bool, seeger_fabian: bool = False) -> tuple[str, ...]:
+    if partnership:
+        return PARTNERSHIP_ORDER
+    return SEEGER_FABIAN_ORDER if seeger_fabian else INDIVIDUAL_ORDER
+
+
+def parse_order(text: str, allowed: Sequence[str]) -> tuple[str, ...]:
+    """A typed order ("wins, points" or "Rounds won, Points") as metric keys; else ValueError.
+
+    Keys and the club's labels are both accepted so the director can type either.
+    """
+    by_word = {}
+    for key in allowed:
+        by_word[key] = key
+        by_word[METRICS[key].casefold()] = key
+        by_word[key.replace("_", " ")] = key
+        by_word[key.replace("_", "-")] = key
+    order: list[str] = []
+    for word in (w.strip() for w in text.split(",")):
+        if not word:
+            continue
+        key = by_word.get(word.casefold())
+        if key is None:
+            names = ", ".join(allowed)
+            raise ValueError(f"“{word}” is not a standings metric here; use some of: {names}.")
+        if key in order:
+            raise ValueError(f"“{word}” is listed twice.")
+        order.append(key)
+    return tuple(order)
+
+
+def describe_order(order: Sequence[str]) -> str:
+    """The order in words, as printed under the standings."""
+    words = [METRICS[k] + (" (fewest)" if k in LOWER_WINS else "") for k in order]
+    return ", then ".join(words)
 
 
 @dataclass(frozen=True)
@@ -39,7 +86,9 @@ class Outcome:
     bostons: tuple[int, ...] = ()
     games_won: tuple[int, ...] = ()
     games_lost: tuple[int, ...] = ()
-    bonus: tuple[int, ...] = ()  # Seeger-Fabian points on top of the score
+    # The Seeger-Fabian part of each side's total (Ascot option): the ruleset scores it
+    # into the hands, so `totals` already hold it; the plain score is totals minus bonus.
+    bonus: tuple[int, ...] = ()
     playoff: bool = False
 
 
@@ -101,10 +150,12 @@ def compute(
             if row is None:
                 continue
             mine = o.totals[side]
+            bonus = o.bonus[side] if o.bonus else 0
             others = [t for s, t in enumerate(o.totals) if s != side]
             row.played += 1
             row.points += mine
-            row.score += mine
+            row.score += mine - bonus
+            row.seeger_fabian += mine
             row.conceded += sum(others)
             row.opponents.extend(e for s, e in enumerate(o.entrants) if s != side)
             if o.complete and o.winner is not None:
@@ -118,8 +169,6 @@ def compute(
                 row.games_won += o.games_won[side]
             if o.games_lost:
                 row.games_lost += o.games_lost[side]
-            bonus = o.bonus[side] if o.bonus else 0
-            row.seeger_fabian += mine + bonus
     for bye in byes:
         row = rows.get(bye.entrant)
         if row is None:
@@ -130,6 +179,7 @@ def compute(
         row.byes += 1
         row.points += points
         row.score += points
+        row.seeger_fabian += points
     if "head_to_head" in order:
         _head_to_head(rows, outcomes, order)
     return _rank(list(rows.values()), order)
@@ -142,17 +192,13 @@ def _key(row: Row, order: Sequence[str]) -> tuple[int, ...]:
 def _head_to_head(rows: dict[int, Row], outcomes: Sequence[Outcome], order: Sequence[str]) -> None:
     """Wins against the other teams level on every metric before head-to-head."""
     before = tuple(order[: order.index("head_to_head")])
-    groups: dict[tuple[int, ...], set[int]] = defaultdict(set)
-    for row in rows.values():
-        groups[_key(row, before)].add(row.entrant)
-    for group in groups.values():
-        if len(group) < 2:
+    group = {row.entrant: _key(row, before) for row in rows.values()}
+    for o in outcomes:
+        if o.playoff or not o.complete or o.winner is None:
             continue
-        for o in outcomes:
-            if o.playoff or not o.complete or o.winner is None:
-                continue
-            if set(o.entrants) <= group:
-                rows[o.entrants[o.winner]].head_to_head += 1
+        keys = {group.get(e) for e in o.entrants}
+        if len(keys) == 1 and None not in keys:  # every side level before head-to-head
+            rows[o.entrants[o.winner]].head_to_head += 1
 
 
 def _rank(rows: list[Row], order: Sequence[str]) -> list[Row]:
@@ -180,3 +226,58 @@ def boston_pot(rows: Sequence[Row], amount: float) -> tuple[list[int], float]:
         top = min(r.rank for r in rows)
         winners = [r.entrant for r in rows if r.rank == top]
     return winners, round(amount / len(winners), 2)
+
+
+def shown_rank(row: Row) -> str:
+    """A shared rank reads "=3", as on the printed standings."""
+    return f"={row.rank}" if row.tied else str(row.rank)
+
+
+@dataclass(frozen=True)
+class Line:
+    """One round of an entrant's record: a table played, or a bye."""
+
+    round: int
+    table: int | None
+    opponents: tuple[int, ...]
+    mine: int | None
+    theirs: tuple[int, ...]
+    result: str  # "won" | "lost" | "tied" | "in play" | "bye"
+    playoff: bool = False
+    counted: bool = True
+
+
+def record_of(
+    entrant: int,
+    outcomes: Sequence[Outcome],
+    byes: Sequence[Bye] = (),
+    only_complete: bool = True,
+) -> list[Line]:
+    """Round by round, what one entrant played and how it ended, as the standings count it."""
+    lines = []
+    for o in outcomes:
+        if entrant not in o.entrants:
+            continue
+        side = o.entrants.index(entrant)
+        if o.complete and o.winner is not None:
+            result = "won" if o.winner == side else "lost"
+        else:
+            result = "tied" if o.complete else "in play"
+        lines.append(
+            Line(
+                round=o.round,
+                table=o.table,
+                opponents=tuple(e for s, e in enumerate(o.entrants) if s != side),
+                mine=o.totals[side],
+                theirs=tuple(t for s, t in enumerate(o.totals) if s != side),
+                result=result,
+                playoff=o.playoff,
+                counted=not o.playoff and (o.complete or not only_complete),
+            )
+        )
+    for bye in byes:
+        if bye.entrant == entrant:
+            points = bye.points if bye.points is not None else bye_points(outcomes, bye.round)
+            lines.append(Line(bye.round, None, (), points, (), "bye"))
+    lines.sort(key=lambda line: line.round)
+    return lines

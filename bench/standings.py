@@ -1,0 +1,124 @@
+"""How long the standings of a big night take, against just reading its hands.
+
+1,000 teams of 6 Card Kitty, 8 rounds of 4 hands each (16,000 hands on 4,000 signed
+sheets), in a throwaway in-memory database. The standings are derived from the stored
+facts on every page view, so their cost should stay a small multiple of a bare SELECT
+of the same hand rows, measured in the same run.
+
+Run from the repository root: python bench/standings.py
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ["DATABASE_URL"] = "sqlite://:memory:"
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+import django  # noqa: E402
+
+django.setup()
+
+import datetime  # noqa: E402
+
+from django.core.management import call_command  # noqa: E402
+
+from scoring.models import Hand, Signature  # noqa: E402
+from scoring.results import results_for, standings_for  # noqa: E402
+from tournament.models import Entrant, Round, Seat, Table, Tournament  # noqa: E402
+
+TEAMS = 1000
+ROUNDS = 8
+HANDS = 4
+REPEAT = 3
+LIMIT = 40.0  # standings may cost at most this many bare SELECTs of the hands
+
+
+def hand_record(rng: random.Random) -> dict:
+    form = rng.choice(["plain", "plain", "special", "no"])
+    return {
+        "bidding_team": rng.randint(0, 1),
+        "level": rng.randint(4, 7),
+        "form": form,
+        "direction": rng.choice(["uptown", "downtown"]) if form == "no" else None,
+        "books": rng.randint(5, 13),
+    }
+
+
+def build() -> Tournament:
+    rng = random.Random(39)
+    tournament = Tournament.objects.create(
+        name="Bench night", slug="bench", date=datetime.date(2026, 11, 20),
+        game="columbus-6-card-kitty", rounds=ROUNDS, published=True,
+    )
+    teams = Entrant.objects.bulk_create(
+        Entrant(tournament=tournament, name=f"Team {i}", player1=f"N{i}", player2=f"S{i}",
+                order=i, checked_in=True)
+        for i in range(1, TEAMS + 1)
+    )
+    ids = [t.pk for t in teams]
+    for number in range(1, ROUNDS + 1):
+        round_ = Round.objects.create(
+            tournament=tournament, number=number, status=Round.Status.COMPLETE
+        )
+        rng.shuffle(ids)
+        tables = Table.objects.bulk_create(
+            Table(round=round_, number=n, token=f"r{number}t{n}")
+            for n in range(1, TEAMS // 2 + 1)
+        )
+        Seat.objects.bulk_create(
+            Seat(table=table, entrant_id=ids[2 * k + side], position=side)
+            for k, table in enumerate(tables)
+            for side in (0, 1)
+        )
+        Hand.objects.bulk_create(
+            Hand(table=table, number=h, nonce=f"{table.pk}-{h}", status=Hand.Status.ACCEPTED,
+                 record=hand_record(rng))
+            for table in tables
+            for h in range(1, HANDS + 1)
+        )
+        Signature.objects.bulk_create(
+            Signature(table=table, side=side, name="x") for table in tables for side in (0, 1)
+        )
+    return tournament
+
+
+def best(fn) -> float:
+    times = []
+    for _ in range(REPEAT):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def main() -> int:
+    call_command("migrate", verbosity=0)
+    start = time.perf_counter()
+    tournament = build()
+    print(f"built {TEAMS} teams x {ROUNDS} rounds x {HANDS} hands "
+          f"({Hand.objects.count()} hands) in {time.perf_counter() - start:.1f}s")
+    fields = ("id", "table_id", "number", "attempt", "record", "status")
+    bare = best(lambda: list(Hand.objects.values_list(*fields)))
+    results = best(lambda: results_for(tournament))
+    signed = best(lambda: standings_for(tournament, only_signed=True))
+    rows, _ = standings_for(tournament, only_signed=True)
+    played = sum(r.played for r in rows) // 2
+    print(f"{played} of {TEAMS // 2 * ROUNDS} rounds decided (the rest tied, awaiting rule 6)")
+    ratio = signed / bare
+    print(f"bare SELECT of every hand row: {bare * 1000:8.1f} ms")
+    print(f"results_for (every table):     {results * 1000:8.1f} ms")
+    print(f"standings_for (signed only):   {signed * 1000:8.1f} ms  = {ratio:.1f} x the SELECT")
+    if ratio > LIMIT:
+        print(f"too slow: more than {LIMIT:.0f} x the SELECT")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,281 @@
+"""Standings pages: the sortable table, the projector, an entrant's record, the PDF, and
+the director's playoff buttons. Thin: the facts load and add up in scoring.standings_data."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+from django_tables2 import RequestConfig
+from django_tables2.export import TableExport
+
+from printing import StandingsDoc, standings_pdf
+from tournament.access import director_required, is_director, visible_tournament
+from tournament.models import Tournament
+
+from .standings import shown_rank
+from .standings_data import (
+    PUBLIC,
+    Board,
+    Counting,
+    PlayoffError,
+    board,
+    create_playoff,
+    draw_next_playoff_round,
+    entrant_lines,
+    table_rows,
+    undo_playoff,
+)
+from .tables import LABELS, standings_table
+
+PROJECTOR_ROWS = 12
+PROJECTOR_SECONDS = 15
+
+
+class PlayoffSizeForm(forms.Form):
+    size = forms.IntegerField(
+        label="Teams advancing",
+        required=False,
+        min_value=2,
+        help_text="The top teams by the standings order. Empty: no playoff.",
+        error_messages={"min_value": "At least two teams make a playoff."},
+    )
+
+    def __init__(self, *args, most: int, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.most = most
+
+    def clean_size(self):
+        size = self.cleaned_data["size"]
+        if size is not None and size > self.most:
+            raise forms.ValidationError(f"Only {self.most} teams can play: choose at most that.")
+        return size
+
+
+class TieForm(forms.Form):
+    """Rule 6 settles a match, not a standings tie: the director says who goes through."""
+
+    through = forms.MultipleChoiceField(
+        label="Who takes the last places", widget=forms.CheckboxSelectMultiple, required=False
+    )
+
+    def __init__(self, *args, cut, entrants, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.cut = cut
+        self.fields["through"].choices = [(str(e), entrants[e].name) for e in cut.tied]
+        self.fields[
+            "through"
+        ].help_text = f"Tick exactly {cut.places_in_tie} of the {len(cut.tied)} tied teams."
+
+    def clean_through(self):
+        chosen = [int(e) for e in self.cleaned_data["through"]]
+        if len(chosen) != self.cut.places_in_tie:
+            raise forms.ValidationError(
+                f"Tick exactly {self.cut.places_in_tie} of the {len(self.cut.tied)} tied teams."
+            )
+        return chosen
+
+
+def counting_for(request) -> Counting:
+    """The public sees signed sheets only; the director sees finished tables, or live."""
+    if not is_director(request.user) or request.GET.get("view") == "public":
+        return PUBLIC
+    return Counting(only_signed=False, include_incomplete=request.GET.get("view") == "live")
+
+
+def _entrant_label(tournament: Tournament) -> str:
+    return "Team" if tournament.is_partnership else "Player"
+
+
+def _render(request, tournament, b: Board, *, size_form=None, tie_form=None, status=200):
+    def url_for(entrant):
+        return reverse("standings_entrant", args=[tournament.slug, entrant.pk])
+
+    table = standings_table(table_rows(b, url_for), b.columns, _entrant_label(tournament))
+    RequestConfig(request, paginate=False).configure(table)
+    export = request.GET.get("_export")
+    if TableExport.is_valid_format(export):
+        return TableExport(export, table).response(f"{tournament.slug}-standings.{export}")
+    director = is_director(request.user)
+    eligible = sum(1 for e in b.entrants.values() if not e.withdrawn)
+    if director and size_form is None:
+        size_form = PlayoffSizeForm(initial={"size": tournament.playoff_size}, most=eligible)
+    if director and tie_form is None and b.cut and b.cut.tied:
+        tie_form = TieForm(cut=b.cut, entrants=b.entrants)
+    by_rank = not table.order_by or table.order_by[0] == "rank"
+    return render(
+        request,
+        "standings/standings.html",
+        {
+            "tournament": tournament,
+            "board": b,
+            "table": table,
+            "by_rank": by_rank,
+            "size_form": size_form,
+            "tie_form": tie_form,
+            "tied_names": [b.entrants[e].name for e in b.cut.tied] if b.cut else [],
+            "view": request.GET.get("view", ""),
+        },
+        status=status,
+    )
+
+
+def standings_page(request, slug):
+    tournament = visible_tournament(request, slug)
+    return _render(request, tournament, board(tournament, counting_for(request)))
+
+
+def projector(request, slug):
+    """For the room: large type, a screenful at a time, the next screen on each refresh."""
+    tournament = visible_tournament(request, slug)
+    b = board(tournament, PUBLIC)
+    rows_per_screen = _clamp(request.GET.get("rows"), PROJECTOR_ROWS, 5, 40)
+    seconds = _clamp(request.GET.get("every"), PROJECTOR_SECONDS, 5, 300)
+    screens = max(1, -(-len(b.rows) // rows_per_screen))
+    screen = _clamp(request.GET.get("screen"), 1, 1, screens)
+    start = (screen - 1) * rows_per_screen
+    shown = list(enumerate(b.rows, start=1))[start : start + rows_per_screen]
+    following = screen % screens + 1
+    return render(
+        request,
+        "standings/projector.html",
+        {
+            "tournament": tournament,
+            "board": b,
+            "rows": [(i, row, b.entrants[row.entrant], _values(b, row)) for i, row in shown],
+            "headers": [LABELS[k] for k in b.columns],
+            "screen": screen,
+            "screens": screens,
+            "seconds": seconds,
+            "next_url": f"?screen={following}&rows={rows_per_screen}&every={seconds}",
+        },
+    )
+
+
+def _clamp(value, default: int, low: int, high: int) -> int:
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        return default
+    return min(high, max(low, number))
+
+
+def _values(b: Board, row) -> list:
+    return [getattr(row, key) for key in b.columns]
+
+
+def standings_pdf_view(request, slug):
+    tournament = visible_tournament(request, slug)
+    b = board(tournament, counting_for(request))
+    doc = StandingsDoc(
+        tournament=tournament.name,
+        date=tournament.date.strftime("%d %B %Y").lstrip("0"),
+        title="Standings" + (f" after round {b.rounds_done}" if b.rounds_done else ""),
+        headers=tuple(["Played"] + [LABELS[k] for k in b.columns]),
+        rows=tuple(
+            (shown_rank(row), b.entrants[row.entrant].name, str(row.played))
+            + tuple(str(v) for v in _values(b, row))
+            for row in b.rows
+        ),
+        cut_after=b.cut.line_after if b.cut else None,
+        tiebreaks=b.order_words + ". " + b.counting.words,
+    )
+    response = HttpResponse(standings_pdf(doc, tournament.paper), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{tournament.slug}-standings.pdf"'
+    return response
+
+
+def entrant_record(request, slug, pk):
+    """Round by round: table, opponents, score, won or lost, byes; playoff rounds apart."""
+    tournament = visible_tournament(request, slug)
+    b = board(tournament, counting_for(request))
+    entrant = b.entrants.get(pk)
+    if entrant is None:
+        return render(request, "standings/no_entrant.html", {"tournament": tournament}, status=404)
+    row = next(r for r in b.rows if r.entrant == entrant.pk)
+    return render(
+        request,
+        "standings/entrant.html",
+        {
+            "tournament": tournament,
+            "board": b,
+            "entrant": entrant,
+            "row": row,
+            "metrics": [(LABELS[k], getattr(row, k)) for k in b.columns],
+            "lines": [
+                (line, [b.entrants[o] for o in line.opponents])
+                for line in entrant_lines(b, entrant)
+            ],
+        },
+    )
+
+
+@director_required
+@require_POST
+def playoff_size(request, slug):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    b = board(tournament, counting_for(request))
+    eligible = sum(1 for e in b.entrants.values() if not e.withdrawn)
+    form = PlayoffSizeForm(request.POST, most=eligible)
+    if tournament.playoff_seeds:
+        form.is_valid()
+        form.add_error("size", "The bracket is drawn: take it back first to change the cut.")
+        return _render(request, tournament, b, size_form=form, status=409)
+    if not form.is_valid():
+        return _render(request, tournament, b, size_form=form, status=400)
+    tournament.playoff_size = form.cleaned_data["size"]
+    tournament.save(update_fields=["playoff_size"])
+    if tournament.playoff_size:
+        messages.success(request, f"The top {tournament.playoff_size} advance to the playoff.")
+    else:
+        messages.success(request, "No playoff.")
+    return redirect("standings", slug=slug)
+
+
+@director_required
+@require_POST
+def playoff_create(request, slug):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    b = board(tournament, Counting(only_signed=False))
+    chosen: list[int] = []
+    if b.cut and b.cut.tied:
+        form = TieForm(request.POST, cut=b.cut, entrants=b.entrants)
+        if not form.is_valid():
+            return _render(request, tournament, b, tie_form=form, status=400)
+        chosen = form.cleaned_data["through"]
+    try:
+        round_ = create_playoff(tournament, chosen)
+    except PlayoffError as exc:
+        messages.error(request, str(exc))
+        return _render(request, tournament, b, status=409)
+    messages.success(request, f"Drew the playoff: round {round_.number} is published.")
+    return redirect("standings", slug=slug)
+
+
+@director_required
+@require_POST
+def playoff_next(request, slug):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    try:
+        round_ = draw_next_playoff_round(tournament)
+    except PlayoffError as exc:
+        messages.error(request, str(exc))
+        return _render(request, tournament, board(tournament, counting_for(request)), status=409)
+    messages.success(request, f"Drew the next playoff round: round {round_.number} is published.")
+    return redirect("standings", slug=slug)
+
+
+@director_required
+@require_POST
+def playoff_undo(request, slug):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    try:
+        undo_playoff(tournament)
+    except PlayoffError as exc:
+        messages.error(request, str(exc))
+        return _render(request, tournament, board(tournament, counting_for(request)), status=409)
+    messages.success(request, "Took the playoff back.")
+    return redirect("standings", slug=slug)

@@ -1,0 +1,422 @@
+"""How a 100-table round scores on the production stack, against a page that does nothing.
+
+Starts gunicorn (several sync workers) on a free loopback port, in production mode
+(DEBUG off, whitenoise, collected static files), on a fresh PostgreSQL database
+`kittytd_bench` at 127.0.0.1:5432; publishes a round of 100 tables of 6 Card Kitty;
+then every table at once enters and accepts its four hands, each as a phone does it
+(load the page, post the form with its one-time key, the other side loads the page and
+accepts). Then, in the same run and at the same concurrency, as many requests to the
+rules page, which reads no table. Prints throughput and p50/p95/p99 latency of both and
+their ratio, checks that every hand was stored once and accepted, stops gunicorn and
+drops the database.
+
+Every request has a timeout and the whole run a deadline; nothing leaves 127.0.0.1.
+
+Run from the repository root, with PostgreSQL answering:
+    .venv/bin/python bench/load.py [--tables 100] [--workers 4]
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import os
+import secrets
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+from concurrent.futures import ThreadPoolExecutor
+from html.parser import HTMLParser
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+HOST = "127.0.0.1"
+DATABASE = "kittytd_bench"
+GAME = "columbus-6-card-kitty"
+HANDS = (
+    {"bidding_team": "0", "level": "5", "form": "plain", "books": "12"},
+    {"bidding_team": "1", "level": "4", "form": "no", "direction": "uptown", "books": "10"},
+    {"bidding_team": "1", "level": "6", "form": "plain", "books": "9"},
+    {"bidding_team": "0", "level": "4", "form": "special", "books": "11"},
+)
+
+
+class Deadline(Exception):
+    """The run's time is up: the remaining requests are not sent."""
+
+
+class Forms(HTMLParser):
+    """The page's forms: action and the values of their named inputs (hidden and chosen)."""
+
+    def __init__(self):
+        super().__init__()
+        self.forms: list[tuple[str, dict[str, str]]] = []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "form":
+            self.forms.append((attrs.get("action") or "", {}))
+        elif tag == "input" and self.forms and attrs.get("name"):
+            if attrs.get("type") in ("radio", "checkbox") and "checked" not in attrs:
+                return
+            self.forms[-1][1].setdefault(attrs["name"], attrs.get("value") or "")
+
+    def form(self, action_end: str, **match: str) -> dict[str, str] | None:
+        for action, fields in self.forms:
+            if action.endswith(action_end) and all(fields.get(k) == v for k, v in match.items()):
+                return fields
+        return None
+
+
+class Timings:
+    """Latencies per kind of request, and the failures, shared by the client threads."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.seconds: dict[str, list[float]] = {}
+        self.failures: dict[str, int] = {}
+
+    def add(self, kind: str, seconds: float, ok: bool) -> None:
+        with self.lock:
+            self.seconds.setdefault(kind, []).append(seconds)
+            if not ok:
+                self.failures[kind] = self.failures.get(kind, 0) + 1
+
+
+class Phone:
+    """One scorer's browser: its own cookies, a new connection per request (as gunicorn's
+    sync workers close each one), a timeout on every request, and the run's deadline."""
+
+    def __init__(self, port: int, timings: Timings, deadline: float, timeout: float):
+        self.port, self.timings, self.deadline, self.timeout = port, timings, deadline, timeout
+        self.cookies: dict[str, str] = {}
+
+    def request(self, kind: str, method: str, path: str, data=None, expect=200) -> str:
+        if time.monotonic() > self.deadline:
+            raise Deadline
+        headers = {"Host": f"{HOST}:{self.port}"}
+        body = None
+        if data is not None:
+            body = urllib.parse.urlencode(data)
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+            headers["X-CSRFToken"] = self.cookies.get("csrftoken", "")
+        if self.cookies:
+            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        start = time.perf_counter()
+        status, text = 0, ""
+        conn = http.client.HTTPConnection(HOST, self.port, timeout=self.timeout)
+        try:
+            conn.request(method, path, body=body, headers=headers)
+            response = conn.getresponse()
+            text = response.read().decode()
+            status = response.status
+            for header, value in response.getheaders():
+                if header.lower() == "set-cookie":
+                    name, _, rest = value.partition("=")
+                    self.cookies[name.strip()] = rest.split(";", 1)[0]
+        except OSError:
+            pass
+        finally:
+            conn.close()
+            self.timings.add(kind, time.perf_counter() - start, status == expect)
+        if status != expect:
+            raise RuntimeError(f"{method} {path}: {status or 'no answer'}, expected {expect}")
+        return text
+
+    def page(self, path: str) -> Forms:
+        forms = Forms()
+        forms.feed(self.request("table page", "GET", path))
+        return forms
+
+
+def score_table(phones: tuple[Phone, Phone], token: str, start: threading.Barrier) -> None:
+    north, east = phones
+    url = f"/s/{token}/"
+    start.wait(timeout=60)
+    for hand in HANDS:
+        form = north.page(url).form("/enter/")
+        if form is None:
+            raise RuntimeError(f"{url}: no entry form")
+        data = {k: form[k] for k in ("csrfmiddlewaretoken", "nonce", "slot")}
+        north.request("hand entry", "POST", url + "enter/", {**data, "side": "0", **hand}, 302)
+        accept = east.page(url).form("/accept/", side="1")
+        if accept is None:
+            raise RuntimeError(f"{url}: nothing to accept")
+        east.request("accept", "POST", url + "accept/", accept, 302)
+
+
+def read_trivial(phone: Phone, count: int, start: threading.Barrier) -> None:
+    start.wait(timeout=60)
+    for _ in range(count):
+        phone.request("trivial view", "GET", f"/rules/{GAME}/")
+
+
+def run_phase(jobs, threads: int) -> tuple[float, list[Exception]]:
+    """Run every job at once (they wait on a shared barrier); the wall time and the errors."""
+    errors: list[Exception] = []
+    with ThreadPoolExecutor(max_workers=threads) as pool:
+        futures = [pool.submit(job) for job in jobs]
+        began = time.perf_counter()
+        for future in futures:
+            try:
+                future.result()
+            except Exception as exc:  # reported, not raised: the bench still prints
+                errors.append(exc)
+    return time.perf_counter() - began, errors
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(p / 100 * len(ordered) + 0.5) - 1))
+    return ordered[index]
+
+
+def figures(kind: str, values: list[float], wall: float, failures: int) -> dict[str, float]:
+    row = {
+        "n": len(values),
+        "per_s": len(values) / wall if wall else 0.0,
+        "p50": percentile(values, 50) * 1000,
+        "p95": percentile(values, 95) * 1000,
+        "p99": percentile(values, 99) * 1000,
+        "mean": statistics.fmean(values) * 1000,
+    }
+    print(
+        f"  {kind:<13} {row['n']:>5} req  {row['per_s']:>7.1f} req/s   "
+        f"p50 {row['p50']:>7.1f} ms  p95 {row['p95']:>7.1f} ms  p99 {row['p99']:>7.1f} ms"
+        f"  failures {failures}"
+    )
+    return row
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return s.getsockname()[1]
+
+
+def admin_sql(admin_url: str, *statements: str) -> None:
+    import psycopg
+
+    with psycopg.connect(admin_url, autocommit=True, connect_timeout=5) as conn:
+        for statement in statements:
+            conn.execute(statement)
+
+
+def wait_until_up(port: int, server: subprocess.Popen, seconds: float) -> None:
+    until = time.monotonic() + seconds
+    while time.monotonic() < until:
+        if server.poll() is not None:
+            raise RuntimeError("gunicorn stopped while starting: see its log above")
+        conn = http.client.HTTPConnection(HOST, port, timeout=2)
+        try:
+            conn.request("GET", f"/rules/{GAME}/", headers={"Host": f"{HOST}:{port}"})
+            if conn.getresponse().status == 200:
+                return
+        except OSError:
+            time.sleep(0.2)
+        finally:
+            conn.close()
+    raise RuntimeError(f"gunicorn did not answer within {seconds:.0f} s")
+
+
+def set_up_round(tables: int) -> list[str]:
+    """A published round of `tables` tables; the table tokens (Django in this process)."""
+    import datetime
+
+    import django
+
+    django.setup()
+    from django.db import connections
+
+    from tournament.models import Entrant, Tournament
+    from tournament.rounds import draw_next_round, publish
+
+    tournament = Tournament.objects.create(
+        name="Load bench",
+        slug="load-bench",
+        date=datetime.date.today(),
+        game=GAME,
+        published=True,
+    )
+    Entrant.objects.bulk_create(
+        Entrant(
+            tournament=tournament,
+            name=f"Team {i}",
+            player1=f"North {i}",
+            player2=f"South {i}",
+            order=i,
+            checked_in=True,
+        )
+        for i in range(1, 2 * tables + 1)
+    )
+    round_ = draw_next_round(tournament, seed=1)
+    publish(round_)
+    tokens = list(round_.tables.values_list("token", flat=True))
+    connections.close_all()
+    return tokens
+
+
+def check_hands(tables: int) -> str:
+    from django.db import connections
+
+    from scoring.models import Hand
+
+    stored = Hand.objects.count()
+    accepted = Hand.objects.filter(status=Hand.Status.ACCEPTED).count()
+    doubled = stored - len(set(Hand.objects.values_list("table_id", "number", "attempt")))
+    connections.close_all()
+    wanted = tables * len(HANDS)
+    verdict = "ok" if stored == accepted == wanted and not doubled else "WRONG"
+    return f"hands stored {stored}/{wanted}, accepted {accepted}, doubled {doubled}: {verdict}"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--workers", type=int, default=4, help="gunicorn sync workers")
+    parser.add_argument("--deadline", type=float, default=300, help="seconds for the whole run")
+    parser.add_argument("--timeout", type=float, default=30, help="seconds per request")
+    parser.add_argument(
+        "--postgres",
+        default=os.environ.get("BENCH_POSTGRES", f"postgres://postgres@{HOST}:5432"),
+        help="the PostgreSQL server (loopback only); the bench makes its own database",
+    )
+    args = parser.parse_args()
+    server_url = urllib.parse.urlsplit(args.postgres)
+    if server_url.hostname not in (HOST, "localhost"):
+        parser.error("the bench only talks to a PostgreSQL server on 127.0.0.1")
+    base = args.postgres.rstrip("/")
+    deadline = time.monotonic() + args.deadline
+    port = free_port()
+    static = tempfile.mkdtemp(prefix="kittytd-bench-static-")
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "DATABASE_URL": f"{base}/{DATABASE}",
+        "DEBUG": "0",
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "ALLOWED_HOSTS": HOST,
+        "SECURE_SSL_REDIRECT": "0",  # plain HTTP on loopback; a proxy does TLS in production
+        "STATIC_ROOT": static,
+        "LOG_LEVEL": "ERROR",  # the bench's own 302s and 409s are not news
+        # Persistent connections, as docs/production.md recommends for sync workers.
+        "CONN_MAX_AGE": os.environ.get("CONN_MAX_AGE", "60"),
+    }
+    os.environ.update(env)
+    admin_sql(
+        f"{base}/postgres",
+        f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)",
+        f"CREATE DATABASE {DATABASE}",
+    )
+    server = None
+    log = tempfile.TemporaryFile()
+    try:
+        manage = [sys.executable, "manage.py"]
+        subprocess.run([*manage, "migrate", "-v", "0"], cwd=ROOT, env=env, check=True, timeout=120)
+        subprocess.run(
+            [*manage, "collectstatic", "--no-input", "-v", "0"],
+            cwd=ROOT,
+            env=env,
+            check=True,
+            timeout=120,
+        )
+        tokens = set_up_round(args.tables)
+        server = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "gunicorn",
+                "config.wsgi",
+                "-w",
+                str(args.workers),
+                "-b",
+                f"{HOST}:{port}",
+                "--timeout",
+                str(int(args.timeout)),
+                "--graceful-timeout",
+                "5",
+                "--log-level",
+                "warning",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+        wait_until_up(port, server, 30)
+        print(
+            f"gunicorn, {args.workers} sync workers, on {HOST}:{port}; PostgreSQL {DATABASE} "
+            f"(CONN_MAX_AGE={env['CONN_MAX_AGE']}); "
+            f"{len(tokens)} tables x {len(HANDS)} hands, all at once"
+        )
+
+        timings = Timings()
+
+        def phone() -> Phone:
+            return Phone(port, timings, deadline, args.timeout)
+
+        start = threading.Barrier(len(tokens))
+        jobs = [(lambda t=t: score_table((phone(), phone()), t, start)) for t in tokens]
+        entry_wall, entry_errors = run_phase(jobs, len(tokens))
+
+        per_phone = len(HANDS)
+        start = threading.Barrier(len(tokens))
+        jobs = [(lambda: read_trivial(phone(), per_phone, start)) for _ in tokens]
+        trivial_wall, trivial_errors = run_phase(jobs, len(tokens))
+
+        print(f"scoring phase {entry_wall:.2f} s (every table's 4 hands entered and accepted):")
+        rows = {}
+        for kind in ("hand entry", "accept", "table page"):
+            values = timings.seconds.get(kind, [])
+            if values:
+                rows[kind] = figures(kind, values, entry_wall, timings.failures.get(kind, 0))
+        print(f"trivial phase {trivial_wall:.2f} s (GET /rules/{GAME}/, same concurrency):")
+        values = timings.seconds.get("trivial view", [])
+        if values:
+            rows["trivial"] = figures(
+                "trivial view", values, trivial_wall, timings.failures.get("trivial view", 0)
+            )
+        if "hand entry" in rows and "trivial" in rows:
+            e, t = rows["hand entry"], rows["trivial"]
+            sent = sum(len(v) for k, v in timings.seconds.items() if k != "trivial view")
+            rate = sent / entry_wall
+            print(
+                f"hand entry / trivial view: latency p50 x{e['p50'] / t['p50']:.2f}, "
+                f"p95 x{e['p95'] / t['p95']:.2f}, p99 x{e['p99'] / t['p99']:.2f}; "
+                f"requests/s while scoring {rate:.1f} vs {t['per_s']:.1f} trivial, "
+                f"x{rate / t['per_s']:.2f}"
+            )
+        print(check_hands(len(tokens)))
+        errors = entry_errors + trivial_errors
+        for exc in errors[:5]:
+            print("error:", exc)
+        return 1 if errors else 0
+    finally:
+        if server is not None:
+            server.send_signal(signal.SIGTERM)
+            try:
+                server.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
+            log.seek(0)
+            tail = log.read().decode(errors="replace").strip().splitlines()[-20:]
+            problems = [line for line in tail if "ERROR" in line or "Traceback" in line]
+            if problems:
+                print("gunicorn log:", *tail, sep="\n  ")
+        log.close()
+        admin_sql(f"{base}/postgres", f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
+        shutil.rmtree(static, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

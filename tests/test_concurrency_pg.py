@@ -1,0 +1,214 @@
+"""Fifty tables scoring at once against a real server: nothing lost, nothing doubled.
+
+The guarantees in scoring.entry (the form's one-time key, the table row lock, the slot
+check, the version check) are enforced by the database, so they are only proven with
+real concurrent transactions: a live server (one thread per request, each with its own
+connection) and many HTTP clients at once, on PostgreSQL. SQLite serialises every write
+on the file lock, which proves nothing here, so the module is skipped there.
+"""
+
+from __future__ import annotations
+
+import http.client
+import threading
+import urllib.parse
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from html.parser import HTMLParser
+
+import pytest
+from django.db import connection
+
+from scoring.models import Hand
+from scoring.results import standings_for
+from tests.conftest import make_tournament
+from tests.helpers import published_round
+from tournament.models import Seat
+
+pytestmark = [
+    pytest.mark.postgres,
+    pytest.mark.skipif(
+        connection.vendor != "postgresql",
+        reason="proves row locks and unique constraints under concurrency: needs PostgreSQL "
+        "(set DATABASE_URL=postgres://...)",
+    ),
+]
+
+TABLES = 50
+HANDS = (
+    {"bidding_team": "0", "level": "5", "form": "plain", "books": "12"},
+    {"bidding_team": "1", "level": "4", "form": "no", "direction": "uptown", "books": "10"},
+    {"bidding_team": "1", "level": "6", "form": "plain", "books": "9"},
+    {"bidding_team": "0", "level": "4", "form": "special", "books": "11"},
+)
+
+
+class Forms(HTMLParser):
+    """The page's forms: action and the values of their named inputs (hidden and chosen)."""
+
+    def __init__(self):
+        super().__init__()
+        self.forms: list[tuple[str, dict[str, str]]] = []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "form":
+            self.forms.append((attrs.get("action") or "", {}))
+        elif tag == "input" and self.forms and attrs.get("name"):
+            if attrs.get("type") in ("radio", "checkbox") and "checked" not in attrs:
+                return
+            self.forms[-1][1].setdefault(attrs["name"], attrs.get("value") or "")
+
+    def form(self, action_end: str, **match: str) -> dict[str, str] | None:
+        for action, fields in self.forms:
+            if action.endswith(action_end) and all(fields.get(k) == v for k, v in match.items()):
+                return fields
+        return None
+
+
+class Phone:
+    """One scorer's browser: its own cookies, plain HTTP/1.1, a fresh connection a request."""
+
+    def __init__(self, base: str):
+        url = urllib.parse.urlsplit(base)
+        self.host, self.port = url.hostname, url.port
+        self.cookies: dict[str, str] = {}
+
+    def request(self, method: str, path: str, data: dict | None = None) -> tuple[int, str]:
+        headers = {"Host": f"{self.host}:{self.port}"}
+        body = None
+        if data is not None:
+            body = urllib.parse.urlencode(data)
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+            headers["X-CSRFToken"] = self.cookies.get("csrftoken", "")
+        if self.cookies:
+            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        conn = http.client.HTTPConnection(self.host, self.port, timeout=60)
+        try:
+            conn.request(method, path, body=body, headers=headers)
+            response = conn.getresponse()
+            text = response.read().decode()
+            for header, value in response.getheaders():
+                if header.lower() == "set-cookie":
+                    name, _, rest = value.partition("=")
+                    self.cookies[name.strip()] = rest.split(";", 1)[0]
+            return response.status, text
+        finally:
+            conn.close()
+
+    def page(self, path: str) -> Forms:
+        status, text = self.request("GET", path)
+        assert status == 200, text[:500]
+        forms = Forms()
+        forms.feed(text)
+        return forms
+
+
+def hands_for(table: int) -> list[dict[str, str]]:
+    """Different scores at different tables: every other table won by East-West."""
+    flip = {"0": "1", "1": "0"} if table % 2 else {"0": "0", "1": "1"}
+    hands = [{**h, "bidding_team": flip[h["bidding_team"]]} for h in HANDS]
+    hands[0]["books"] = str(11 + table % 3)
+    return hands
+
+
+def entry_form(page: Forms, hand: dict, side: int) -> dict[str, str]:
+    fields = page.form("/enter/")
+    assert fields is not None and fields["nonce"], "no entry form on the page"
+    return {
+        "csrfmiddlewaretoken": fields["csrfmiddlewaretoken"],
+        "nonce": fields["nonce"],
+        "slot": fields["slot"],
+        "side": str(side),
+        **hand,
+    }
+
+
+def score_table(base: str, token: str, hands=HANDS) -> list[tuple[str, int]]:
+    """North-South enter every hand, East-West accept each; every POST is sent twice."""
+    north, east = Phone(base), Phone(base)
+    url = f"/s/{token}/"
+    statuses = []
+    for number, hand in enumerate(hands, start=1):
+        form = entry_form(north.page(url), hand, side=0)
+        assert form["slot"] == f"{number}:1"
+        for _ in range(2):  # the phone's retry: the same form, the same one-time key
+            statuses.append(("enter", north.request("POST", url + "enter/", form)[0]))
+        accept = east.page(url).form("/accept/", side="1")
+        assert accept is not None, f"hand {number} is not waiting to be accepted"
+        for _ in range(2):  # a double tap on Accept
+            statuses.append(("accept", east.request("POST", url + "accept/", accept)[0]))
+    return statuses
+
+
+def recomputed_points(tournament) -> dict[int, tuple[int, int]]:
+    """Points for and against per entrant, summed straight from the stored hand records."""
+    ruleset, options = tournament.ruleset, tournament.settings
+    sides = {(s.table_id, s.position): s.entrant_id for s in Seat.objects.all()}
+    totals: dict[int, list[int]] = {}
+    for hand in Hand.objects.filter(status=Hand.Status.ACCEPTED):
+        record = ruleset.parse_hand(hand.record, 4, options)
+        points = ruleset.score_hand(record, 4, options).points
+        for side, mine in enumerate(points):
+            row = totals.setdefault(sides[hand.table_id, side], [0, 0])
+            row[0] += mine
+            row[1] += sum(points) - mine
+    return {entrant: tuple(row) for entrant, row in totals.items()}
+
+
+def test_fifty_tables_enter_and_accept_at_once_with_every_request_sent_twice(
+    live_server, transactional_db
+):
+    tournament = make_tournament(entrants=2 * TABLES, published=True, slug="big-night")
+    round_ = published_round(tournament)
+    tokens = list(round_.tables.values_list("token", flat=True))
+    assert len(tokens) == TABLES
+
+    with ThreadPoolExecutor(max_workers=TABLES) as pool:
+        runs = list(
+            pool.map(lambda i: score_table(live_server.url, tokens[i], hands_for(i)), range(TABLES))
+        )
+
+    statuses = Counter(s for run in runs for s in run)
+    assert statuses == {("enter", 302): 2 * 4 * TABLES, ("accept", 302): 2 * 4 * TABLES}
+    hands = Hand.objects.filter(table__round=round_)
+    per_table = Counter(hands.values_list("table__token", flat=True))
+    assert per_table == dict.fromkeys(tokens, 4)  # every hand stored once, none lost
+    assert sorted(set(hands.values_list("number", "attempt"))) == [(n, 1) for n in (1, 2, 3, 4)]
+    assert not hands.exclude(status=Hand.Status.ACCEPTED).exists()
+    assert len(set(hands.values_list("nonce", flat=True))) == 4 * TABLES
+
+    rows, _ = standings_for(tournament)
+    expected = recomputed_points(tournament)
+    assert len(rows) == 2 * TABLES
+    assert {r.entrant: (r.points, r.conceded) for r in rows} == expected
+    assert all(r.played == 1 and r.wins + r.losses == 1 for r in rows)
+    assert sum(r.wins for r in rows) == TABLES
+
+
+def test_two_phones_racing_for_the_same_hand_store_one_and_refuse_the_other(
+    live_server, transactional_db
+):
+    tables = 10
+    tournament = make_tournament(entrants=2 * tables, published=True, slug="race-night")
+    round_ = published_round(tournament)
+    tokens = list(round_.tables.values_list("token", flat=True))
+    start = threading.Barrier(2 * tables)
+
+    def race(token: str, side: int) -> int:
+        phone = Phone(live_server.url)
+        form = entry_form(phone.page(f"/s/{token}/"), HANDS[side], side=side)
+        start.wait(timeout=60)  # both phones tap Enter at the same moment
+        return phone.request("POST", f"/s/{token}/enter/", form)[0]
+
+    with ThreadPoolExecutor(max_workers=2 * tables) as pool:
+        futures = {(t, side): pool.submit(race, t, side) for t in tokens for side in (0, 1)}
+        results = {key: future.result() for key, future in futures.items()}
+
+    for token in tokens:
+        assert sorted((results[token, 0], results[token, 1])) == [302, 409], token
+        stored = Hand.objects.get(table__token=token)  # exactly one, hand 1
+        assert (stored.number, stored.attempt) == (1, 1)
+        winner = 0 if results[token, 0] == 302 else 1
+        assert stored.entered_by == winner
+        assert stored.record["level"] == int(HANDS[winner]["level"])

@@ -1,0 +1,83 @@
+"""The busy pages cost the same number of queries for 4 tables as for 24.
+
+The director's console refreshes by itself all evening and the pairings page is on
+every phone at the start of a round: a query per table or per hand would make a big
+night slow exactly when everyone is looking. Each page is measured at two sizes with
+one bound, so a query that repeats per table fails here.
+"""
+
+import pytest
+from django.test import Client
+
+from scoring import entry
+from scoring.models import Ruling
+from tests.conftest import make_tournament
+from tests.helpers import published_round
+from tournament.models import Round
+
+pytestmark = pytest.mark.django_db
+
+SIZES = (8, 48)
+# Bid 5 plain by North-South, 12 books; East-West bid 4 no uptown, 10 books.
+MADE = {"bidding_team": 0, "level": 5, "form": "plain", "books": 12}
+EW_MADE = {"bidding_team": 1, "level": 4, "form": "no", "direction": "uptown", "books": 10}
+
+# The most queries each page may run, whatever the size of the round.
+BUDGET = {"console": 12, "table": 10, "pairings": 9}
+
+
+def round_in_play(teams: int) -> Round:
+    """A published round: table 1 played out and signed, the rest part-way, one ruling."""
+    tournament = make_tournament(entrants=teams, published=True, slug=f"budget-{teams}")
+    round_ = published_round(tournament)
+    north, east = entry.Actor(side=0, label="NS"), entry.Actor(side=1, label="EW")
+    for table in round_.tables.all():
+        hands = 4 if table.number == 1 else 2
+        for number in range(1, hands + 1):
+            hand = entry.enter_hand(
+                table,
+                MADE if number % 2 else EW_MADE,
+                actor=north,
+                nonce=f"{table.pk}-{number}",
+                slot=(number, 1),
+            )
+            if number < hands or table.number == 1:
+                entry.accept_hand(table, hand.pk, actor=east, version=hand.version)
+        Ruling.objects.create(table=table, hand=hand, code="renege", offender=1, choice="books")
+    first = round_.tables.get(number=1)
+    for side, seat in enumerate(first.seats.order_by("position")):
+        player = seat.entrant.player1
+        entry.sign(first, side=side, player=player, typed=player, actor=entry.Actor(side=side))
+    return round_
+
+
+@pytest.mark.parametrize("teams", SIZES)
+def test_the_console_does_not_grow_with_the_round(
+    director_client, django_assert_max_num_queries, teams
+):
+    round_ = round_in_play(teams)
+    url = f"/t/{round_.tournament.slug}/round/{round_.number}/console/"
+    with django_assert_max_num_queries(BUDGET["console"]):
+        response = director_client.get(url)
+    assert response.status_code == 200
+    assert response.context["counts"]["tables"] == teams // 2
+
+
+@pytest.mark.parametrize("teams", SIZES)
+def test_the_table_page_does_not_grow_with_the_round(django_assert_max_num_queries, teams):
+    round_ = round_in_play(teams)
+    table = round_.tables.get(number=2)
+    with django_assert_max_num_queries(BUDGET["table"]):
+        response = Client().get(f"/s/{table.token}/")
+    assert response.status_code == 200
+    assert response.context["pending"] is not None
+
+
+@pytest.mark.parametrize("teams", SIZES)
+def test_the_pairings_page_does_not_grow_with_the_round(django_assert_max_num_queries, teams):
+    round_ = round_in_play(teams)
+    url = f"/t/{round_.tournament.slug}/round/{round_.number}/pairings/"
+    with django_assert_max_num_queries(BUDGET["pairings"]):
+        response = Client().get(url)
+    assert response.status_code == 200
+    assert len(response.context["by_name"]) == teams

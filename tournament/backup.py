@@ -1,0 +1,391 @@
+"""A whole tournament as one JSON file, and back: the director's copy of the night.
+
+The file holds the facts only (entrants, rounds, tables, seats, byes, hands, rulings,
+signatures and the history of changes), never a computed score: the standings of an
+imported tournament are derived again from those facts, so they are the same by
+construction. Table links (tokens) are kept, so printed sheets and their QR codes
+still work after a restore.
+
+Every model's plain fields are read from the model itself, so a field added later is
+carried without touching this module; only the links between records are spelled out.
+An import is one transaction: a file that is refused leaves nothing behind.
+"""
+
+from __future__ import annotations
+
+import datetime
+import decimal
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.db import DataError, IntegrityError, models, transaction
+from django.utils import timezone
+
+from rules import InvalidHand, InvalidOptions, InvalidRuling
+from scoring.models import Change, Hand, Ruling, Signature
+
+from .models import Bye, Entrant, Round, Seat, Table, Tournament, new_token
+
+FORMAT = "kitty-td/tournament"
+VERSION = 1
+
+
+class BackupError(Exception):
+    """Why a file cannot be imported, in words for the director."""
+
+
+# --- export -------------------------------------------------------------------------
+
+
+def _plain_fields(model: type[models.Model]) -> list[models.Field]:
+    return [f for f in model._meta.concrete_fields if not f.primary_key and not f.is_relation]
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, datetime.datetime | datetime.date):
+        return value.isoformat()
+    if isinstance(value, decimal.Decimal):
+        return str(value)
+    return value
+
+
+def _plain(obj: models.Model) -> dict[str, Any]:
+    return {f.name: _jsonable(f.value_from_object(obj)) for f in _plain_fields(type(obj))}
+
+
+def _by_table(rows: Iterable[models.Model]) -> dict[int, list[models.Model]]:
+    grouped: dict[int, list[models.Model]] = {}
+    for row in rows:
+        grouped.setdefault(row.table_id, []).append(row)
+    return grouped
+
+
+def export_tournament(tournament: Tournament) -> dict[str, Any]:
+    """Everything that happened in the tournament, as plain JSON data (a dozen queries).
+
+    Record ids in the file only link records to each other; an import makes new ones.
+    """
+    tables = list(Table.objects.filter(round__tournament=tournament).order_by("round_id", "number"))
+    in_t = {"table__round__tournament": tournament}
+    seats = _by_table(Seat.objects.filter(**in_t).order_by("table_id", "position"))
+    hands = _by_table(Hand.objects.filter(**in_t).order_by("table_id", "number", "attempt"))
+    rulings = _by_table(
+        Ruling.objects.filter(**in_t).select_related("created_by").order_by("created", "id")
+    )
+    signatures = _by_table(Signature.objects.filter(**in_t).order_by("table_id", "side"))
+    changes = _by_table(Change.objects.filter(**in_t).select_related("user").order_by("at", "id"))
+    byes: dict[int, list[int]] = {}
+    for round_id, entrant_id in Bye.objects.filter(round__tournament=tournament).values_list(
+        "round_id", "entrant_id"
+    ):
+        byes.setdefault(round_id, []).append(entrant_id)
+    tables_by_round: dict[int, list[Table]] = {}
+    for table in tables:
+        tables_by_round.setdefault(table.round_id, []).append(table)
+
+    def username(user) -> str | None:
+        return user.get_username() if user is not None else None
+
+    def table_data(table: Table) -> dict[str, Any]:
+        return {
+            **_plain(table),
+            "seats": [{**_plain(s), "entrant": s.entrant_id} for s in seats.get(table.pk, [])],
+            "hands": [{"id": h.pk, **_plain(h)} for h in hands.get(table.pk, [])],
+            "rulings": [
+                {**_plain(r), "hand": r.hand_id, "created_by": username(r.created_by)}
+                for r in rulings.get(table.pk, [])
+            ],
+            "signatures": [_plain(s) for s in signatures.get(table.pk, [])],
+            "changes": [
+                {**_plain(c), "hand": c.hand_id, "user": username(c.user)}
+                for c in changes.get(table.pk, [])
+            ],
+        }
+
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "exported": timezone.now().isoformat(),
+        "tournament": _plain(tournament),
+        "entrants": [{"id": e.pk, **_plain(e)} for e in tournament.entrants.order_by("id")],
+        "rounds": [
+            {
+                **_plain(round_),
+                "byes": [{"entrant": e} for e in byes.get(round_.pk, [])],
+                "tables": [table_data(t) for t in tables_by_round.get(round_.pk, [])],
+            }
+            for round_ in tournament.round_set.order_by("number")
+        ],
+    }
+
+
+def export_json(tournament: Tournament) -> str:
+    """The file a director downloads: export_tournament as UTF-8 JSON text."""
+    return json.dumps(export_tournament(tournament), ensure_ascii=False, indent=1)
+
+
+def backup_filename(tournament: Tournament) -> str:
+    return f"{tournament.slug}-{timezone.localdate():%Y-%m-%d}.kittytd.json"
+
+
+# --- import -------------------------------------------------------------------------
+
+
+def _records(data: dict, key: str, where: str) -> list[dict]:
+    value = data.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
+        raise BackupError(f"{where}{key}: expected a list of records.")
+    return value
+
+
+def _build(model: type[models.Model], data: dict, where: str, **links) -> models.Model:
+    """A model instance from the file's plain fields, each checked by the model's own rules."""
+    obj = model(**links)
+    names = []
+    for f in _plain_fields(model):
+        if f.name not in data:
+            continue  # an older file: the model's default
+        names.append(f.name)
+        try:
+            setattr(obj, f.attname, f.to_python(data[f.name]))
+        except ValidationError as exc:
+            raise BackupError(f"{where}{f.name}: {' '.join(exc.messages)}") from None
+    skip = [f.name for f in model._meta.concrete_fields if f.is_relation or f.primary_key]
+    try:
+        obj.clean_fields(exclude=skip)
+    except ValidationError as exc:
+        # "Required" is a form's rule: an empty text the database stored is kept as it was.
+        problems = "; ".join(
+            f"{name}: {' '.join(m for e in errors if e.code != 'blank' for m in e.messages)}"
+            for name, errors in exc.error_dict.items()
+            if any(e.code != "blank" for e in errors)
+        )
+        if problems:
+            raise BackupError(f"{where.rstrip(': ')}: {problems}") from None
+    obj._backup_fields = names  # the fields to restore after the database stamps its own
+    return obj
+
+
+def _id(value: Any, known: dict[int, Any], what: str, where: str) -> Any:
+    if value is None:
+        return None
+    if not isinstance(value, int) or value not in known:
+        raise BackupError(f"{where}{what} {value!r} is not one of the file's {what}s.")
+    return known[value]
+
+
+def _create(model: type[models.Model], objs: list[models.Model]) -> None:
+    """Insert in bulk, then put back the file's timestamps that auto_now fields overwrote."""
+    if not objs:
+        return
+    wanted = [
+        (obj, {f.attname: getattr(obj, f.attname) for f in _plain_fields(model)}) for obj in objs
+    ]
+    model.objects.bulk_create(objs, batch_size=500)
+    stamped = [
+        f
+        for f in _plain_fields(model)
+        if getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False)
+    ]
+    restore = [f.name for f in stamped if all(f.name in obj._backup_fields for obj in objs)]
+    if restore:
+        for obj, values in wanted:
+            for name in restore:
+                setattr(obj, name, values[model._meta.get_field(name).attname])
+        model.objects.bulk_update(objs, restore, batch_size=500)
+
+
+def import_tournament(data: Any) -> Tournament:
+    """Recreate an exported tournament in this database, all or nothing.
+
+    Refuses a slug that is already taken, and any file that is not a well-formed
+    export, with a BackupError saying where the file is wrong.
+    """
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise BackupError("This is not a Kitty TD tournament file.")
+    version = data.get("version")
+    if not isinstance(version, int) or version > VERSION:
+        raise BackupError(
+            f"This file's format (version {version!r}) is newer than this Kitty TD reads "
+            f"(version {VERSION}): update Kitty TD first."
+        )
+    if not isinstance(data.get("tournament"), dict):
+        raise BackupError("tournament: expected the tournament's record.")
+    try:
+        with transaction.atomic():
+            return _import(data)
+    except (IntegrityError, DataError) as exc:
+        raise BackupError(f"The file contradicts itself and was not imported ({exc}).") from None
+
+
+def _import(data: dict) -> Tournament:
+    tournament = _build(Tournament, data["tournament"], "tournament: ")
+    if Tournament.objects.filter(slug=tournament.slug).exists():
+        raise BackupError(
+            f"A tournament with the address “{tournament.slug}” already exists: delete it "
+            "first, or change the slug in the file to import a copy."
+        )
+    try:
+        options = tournament.settings
+    except InvalidOptions as exc:
+        raise BackupError(f"tournament: options: {_words(exc)}") from None
+    tournament.save()
+    ruleset = tournament.ruleset
+
+    users = {}
+    names = _usernames(data)
+    if names:
+        User = get_user_model()
+        users = {u.get_username(): u for u in User.objects.filter(username__in=names)}
+
+    entrants: dict[int, Entrant] = {}
+    for i, row in enumerate(_records(data, "entrants", "")):
+        where = f"entrants[{i}]: "
+        if not isinstance(row.get("id"), int) or row["id"] in entrants:
+            raise BackupError(f"{where}each entrant needs its own whole-number id.")
+        entrants[row["id"]] = _build(Entrant, row, where, tournament=tournament)
+    _create(Entrant, list(entrants.values()))
+
+    rounds = _records(data, "rounds", "")
+    round_objs = [
+        _build(Round, row, f"rounds[{i}]: ", tournament=tournament) for i, row in enumerate(rounds)
+    ]
+    _create(Round, round_objs)
+
+    tables, table_rows, byes = [], [], []
+    for i, (round_, row) in enumerate(zip(round_objs, rounds, strict=True)):
+        for j, bye in enumerate(_records(row, "byes", f"rounds[{i}].")):
+            where = f"rounds[{i}].byes[{j}]: "
+            entrant = _id(bye.get("entrant"), entrants, "entrant", where)
+            byes.append(Bye(round=round_, entrant=entrant or _missing(where, "entrant")))
+        for j, table_row in enumerate(_records(row, "tables", f"rounds[{i}].")):
+            where = f"rounds[{i}].tables[{j}]"
+            tables.append((_build(Table, table_row, where + ": ", round=round_), where))
+            table_rows.append(table_row)
+    _fresh_tokens([t for t, _ in tables])
+    _create(Table, [t for t, _ in tables])
+    _create(Bye, byes)
+
+    seats, hands, hand_ids = [], [], []
+    for (table, where), row in zip(tables, table_rows, strict=True):
+        placed = []
+        for k, seat_row in enumerate(_records(row, "seats", where + ".")):
+            at = f"{where}.seats[{k}]: "
+            entrant = _id(seat_row.get("entrant"), entrants, "entrant", at)
+            placed.append(
+                _build(Seat, seat_row, at, table=table, entrant=entrant or _missing(at, "entrant"))
+            )
+        seats.extend(placed)
+        size = 4 if tournament.is_partnership else len(placed)
+        for k, hand_row in enumerate(_records(row, "hands", where + ".")):
+            at = f"{where}.hands[{k}]: "
+            hand = _build(Hand, hand_row, at, table=table)
+            if hand.record is not None:
+                try:
+                    ruleset.parse_hand(hand.record, size, options)
+                except (InvalidHand, TypeError, AttributeError) as exc:
+                    raise BackupError(f"{at}record: {_words(exc)}") from None
+            hands.append(hand)
+            hand_ids.append((hand_row.get("id"), hand, at))
+    _create(Seat, seats)
+    _create(Hand, hands)
+    hands_by_id: dict[int, Hand] = {}
+    for old_id, hand, at in hand_ids:
+        if not isinstance(old_id, int) or old_id in hands_by_id:
+            raise BackupError(f"{at}each hand needs its own whole-number id.")
+        hands_by_id[old_id] = hand
+
+    rulings, signatures, changes = [], [], []
+    for (table, where), row in zip(tables, table_rows, strict=True):
+        for k, r in enumerate(_records(row, "rulings", where + ".")):
+            at = f"{where}.rulings[{k}]: "
+            hand = _id(r.get("hand"), hands_by_id, "hand", at)
+            _same_table(hand, table, at)
+            by = _user(users, r.get("created_by"))
+            rulings.append(_build(Ruling, r, at, table=table, hand=hand, created_by=by))
+        for k, s in enumerate(_records(row, "signatures", where + ".")):
+            signatures.append(_build(Signature, s, f"{where}.signatures[{k}]: ", table=table))
+        for k, c in enumerate(_records(row, "changes", where + ".")):
+            at = f"{where}.changes[{k}]: "
+            hand = _id(c.get("hand"), hands_by_id, "hand", at)
+            _same_table(hand, table, at)
+            by = _user(users, c.get("user"))
+            changes.append(_build(Change, c, at, table=table, hand=hand, user=by))
+    _create(Ruling, rulings)
+    _create(Signature, signatures)
+    _create(Change, changes)
+
+    _check_scores(tournament)
+    return tournament
+
+
+def import_json(raw: bytes | str) -> Tournament:
+    """The director's upload: the file's bytes in, the imported tournament out.
+
+    Raises BackupError with a message to show next to the upload field.
+    """
+    try:
+        text = raw.decode("utf-8-sig") if isinstance(raw, bytes) else raw
+        data = json.loads(text)
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise BackupError(f"This file is not readable JSON ({exc}).") from None
+    return import_tournament(data)
+
+
+def _usernames(data: dict) -> set[str]:
+    names = set()
+    for round_ in data.get("rounds") or []:
+        for table in (round_.get("tables") or []) if isinstance(round_, dict) else []:
+            if not isinstance(table, dict):
+                continue
+            for key, field in (("rulings", "created_by"), ("changes", "user")):
+                for row in table.get(key) or []:
+                    if isinstance(row, dict) and isinstance(row.get(field), str):
+                        names.add(row[field])
+    return names
+
+
+def _user(users: dict, name: Any):
+    """The account of that name here, if any: the history keeps its wording either way."""
+    return users.get(name) if isinstance(name, str) else None
+
+
+def _missing(where: str, what: str):
+    raise BackupError(f"{where}{what} is missing.")
+
+
+def _same_table(hand: Hand | None, table: Table, where: str) -> None:
+    if hand is not None and hand.table is not table:
+        raise BackupError(f"{where}its hand belongs to another table.")
+
+
+def _fresh_tokens(tables: list[Table]) -> None:
+    """Keep each table's link, unless this database already uses it (an imported copy)."""
+    taken = set(
+        Table.objects.filter(token__in=[t.token for t in tables]).values_list("token", flat=True)
+    )
+    seen: set[str] = set()
+    for table in tables:
+        if not table.token or table.token in taken or table.token in seen:
+            table.token = new_token()
+        seen.add(table.token)
+
+
+def _check_scores(tournament: Tournament) -> None:
+    """Score every table once: a file whose facts the rules cannot read is refused whole."""
+    from scoring.results import standings_for
+
+    try:
+        standings_for(tournament)
+    except (InvalidHand, InvalidRuling, KeyError, TypeError, ValueError) as exc:
+        raise BackupError(f"The file's hands or rulings cannot be scored: {_words(exc)}") from None
+
+
+def _words(exc: Exception) -> str:
+    errors = getattr(exc, "errors", None)
+    if isinstance(errors, dict) and errors:
+        return "; ".join(f"{k}: {v}" for k, v in errors.items())
+    return str(exc) or type(exc).__name__

@@ -145,8 +145,12 @@ def projector(request, slug):
         {
             "tournament": tournament,
             "board": b,
-            "rows": [(i, row, b.entrants[row.entrant], _values(b, row)) for i, row in shown],
-            "headers": [LABELS[k] for k in b.columns],
+            # Across a room only what ranks: the tiebreak columns, in their order.
+            "rows": [
+                (i, row, b.entrants[row.entrant], [getattr(row, k) for k in b.order])
+                for i, row in shown
+            ],
+            "headers": [LABELS[k] for k in b.order],
             "screen": screen,
             "screens": screens,
             "seconds": seconds,

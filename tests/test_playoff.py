@@ -69,6 +69,11 @@ def test_the_cut_then_a_bracket_of_one_v_four_and_two_v_three(director_client, n
     assert f"Champions: {top[2]}" in page
     response = director_client.post(url + "next/")
     assert response.status_code == 409 and "The playoff is over" in response.content.decode()
+    # Raising the number of rounds now cannot add a regular round after the playoff.
+    night.rounds = 6
+    night.save()
+    response = director_client.post(f"/t/{night.slug}/rounds/draw/")
+    assert response.status_code == 409 and "The playoff has begun" in response.content.decode()
 
 
 def test_a_tied_playoff_match_goes_to_the_one_hand_tiebreaker(director_client, night):  # rule 6

@@ -71,6 +71,8 @@ def sizes_allowed(tournament: Tournament) -> tuple[int, ...]:
 def draw_next_round(tournament: Tournament, seed: int | None = None) -> Round:
     """Make the next round's draft from the entrants checked in now."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.round_set.filter(playoff=True).exists():
+        raise RoundError("The playoff has begun: no more regular rounds can be drawn.")
     rounds = list(tournament.round_set.filter(playoff=False))
     if any(r.status == Round.Status.DRAFT for r in rounds):
         raise RoundError("A draft is waiting: publish it or delete it first.")

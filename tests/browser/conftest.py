@@ -1,0 +1,108 @@
+"""A real chromium against the live server: the night as the director and the tables see it.
+
+Playwright's sync API runs an event loop in the test's thread, and Django refuses ORM calls
+from a thread with a running loop; the tests only talk to the database between browser
+steps, never concurrently with them, so the check is switched off here.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
+PHONE = {"width": 390, "height": 844}
+LAPTOP = {"width": 1100, "height": 760}
+PROJECTOR = {"width": 1280, "height": 720}
+
+
+SKIPPED: set[str] = set()
+
+
+def skip(reason: str):
+    SKIPPED.add(reason)
+    pytest.skip(reason)
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Say why the browser tests did not run, even without -rs."""
+    for reason in sorted(SKIPPED):
+        terminalreporter.write_line(f"browser tests skipped: {reason}", yellow=True)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's chromium, headless; the module is skipped (with the reason) when it cannot run."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError as exc:  # pragma: no cover - playwright is in requirements.txt
+        skip(f"playwright is not installed: {exc}")
+    path = CHROMIUM if os.path.exists(CHROMIUM) else shutil.which("chromium")
+    if not path:
+        skip(f"no chromium at {CHROMIUM} nor on PATH")
+    playwright = sync_playwright().start()
+    try:
+        launched = playwright.chromium.launch(executable_path=path, headless=True, args=ARGS)
+    except Exception as exc:  # any launch failure means "no browser here", not a test failure
+        playwright.stop()
+        skip(f"chromium at {path} could not be launched: {str(exc).splitlines()[0]}")
+    yield launched
+    launched.close()
+    playwright.stop()
+
+
+class Shots:
+    """Numbered screenshots of each step, in the order they were taken."""
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+        self.count = 0
+        shutil.rmtree(folder, ignore_errors=True)
+        folder.mkdir(parents=True, exist_ok=True)
+
+    def __call__(self, page, name: str, *, full_page: bool = True) -> Path:
+        self.count += 1
+        path = self.folder / f"{self.count:02d}-{name}.png"
+        page.screenshot(path=str(path), full_page=full_page)
+        return path
+
+
+@pytest.fixture
+def shots(request):
+    """Screenshots of one test module, e.g. test-artifacts/screenshots/night_kitty/01-login.png."""
+    return Shots(ARTIFACTS / request.path.stem.removeprefix("test_"))
+
+
+@pytest.fixture
+def director_context(browser, live_server):
+    context = browser.new_context(viewport=LAPTOP, base_url=live_server.url)
+    context.set_default_timeout(10_000)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def phone_context(browser, live_server):
+    """The scorer's phone: a separate browser with no login."""
+    context = browser.new_context(
+        viewport=PHONE, is_mobile=True, has_touch=True, base_url=live_server.url
+    )
+    context.set_default_timeout(10_000)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def projector_context(browser, live_server):
+    """The room's screen: nobody logged in."""
+    context = browser.new_context(viewport=PROJECTOR, base_url=live_server.url)
+    context.set_default_timeout(10_000)
+    yield context
+    context.close()

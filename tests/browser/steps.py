@@ -1,0 +1,182 @@
+"""The director's and the scorer's steps, as a person takes them in the browser.
+
+Selectors are what a person reads: a role and its name, a label, a heading, a text.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+from django.contrib.auth import get_user_model
+from playwright.sync_api import Locator, Page, expect
+from pypdf import PdfReader
+
+from tournament.models import Director
+
+PASSWORD = "a-night-of-kitty-1"
+
+
+def make_director(username: str = "td") -> None:
+    user = get_user_model().objects.create_user(username, password=PASSWORD)
+    Director.objects.create(user=user)
+
+
+def log_in(page: Page, shots, username: str = "td") -> None:
+    page.goto("/login/")
+    expect(page.get_by_role("heading", name="Director login")).to_be_visible()
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(PASSWORD)
+    shots(page, "login")
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("banner")).to_contain_text(username)
+    expect(page.get_by_role("button", name="Log out")).to_be_visible()
+
+
+def new_tournament(page: Page, shots, *, name: str, game: str, rounds: int) -> str:
+    """Fills the New tournament form; returns the tournament's slug (from its address)."""
+    page.goto("/")
+    page.get_by_role("link", name="New tournament").click()
+    expect(page.get_by_role("heading", name="New tournament")).to_be_visible()
+    page.get_by_role("textbox", name="Name", exact=True).fill(name)
+    page.get_by_role("textbox", name="Date", exact=True).fill("2026-11-20")
+    page.get_by_role("textbox", name="Venue", exact=True).fill("Columbus Whist Club hall")
+    page.get_by_role("combobox", name="Game", exact=True).select_option(label=game)
+    page.get_by_role("spinbutton", name="Number of rounds", exact=True).fill(str(rounds))
+    page.get_by_role("checkbox", name="Published", exact=True).check()
+    shots(page, "new-tournament")
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_text(f"Saved {name}.")).to_be_visible()
+    expect(page.get_by_role("heading", name=name)).to_be_visible()
+    return page.url.rstrip("/").rsplit("/", 1)[-1]
+
+
+def import_entrants(page: Page, shots, slug: str, csv_file: Path, count: int) -> None:
+    page.goto(f"/t/{slug}/entrants/")
+    page.get_by_role("link", name="Import CSV").click()
+    expect(page.get_by_role("heading", name="Import entrants")).to_be_visible()
+    page.get_by_label("CSV file").set_input_files(str(csv_file))
+    shots(page, "import-csv")
+    page.get_by_role("button", name="Import").click()
+    expect(page.get_by_text(f"Imported {count} entrants.")).to_be_visible()
+    expect(page.locator("table.list tbody tr")).to_have_count(count)
+    shots(page, "entrants")
+
+
+def check_in_everyone(page: Page, shots, slug: str, names: list[str]) -> None:
+    page.goto(f"/t/{slug}/checkin/")
+    expect(page.get_by_text(f"0 of {len(names)} checked in")).to_be_visible()
+    for done, name in enumerate(names, start=1):
+        button = page.get_by_role("button", name=re.compile(rf"^{re.escape(name)}\b"))
+        expect(button).to_contain_text("Check in")
+        button.click()
+        expect(page.get_by_text(f"{done} of {len(names)} checked in")).to_be_visible()
+        expect(button).to_contain_text("Checked in")
+        if done == len(names) // 2:
+            shots(page, "check-in-half")
+    shots(page, "checked-in")
+
+
+def draw_and_publish(page: Page, shots, slug: str, number: int) -> None:
+    page.goto(f"/t/{slug}/rounds/")
+    page.get_by_role("button", name="Draw the next round").click()
+    expect(page.get_by_text(f"Drew a draft of round {number}")).to_be_visible()
+    expect(page.get_by_role("heading", name=f"Round {number}")).to_contain_text("Draft")
+    shots(page, f"round-{number}-draft")
+    page.get_by_role("button", name=f"Publish round {number}").click()
+    expect(page.get_by_text(f"Published round {number}")).to_be_visible()
+    shots(page, f"round-{number}-published")
+
+
+def table_link(page: Page, slug: str, round_number: int, table: int) -> str:
+    """The table's private link as the director's table page prints it (what its QR encodes)."""
+    page.goto(f"/t/{slug}/round/{round_number}/")
+    page.get_by_role("link", name=str(table), exact=True).click()
+    expect(page.get_by_role("heading", name=f"Table {table}")).to_be_visible()
+    link = page.locator("p").filter(has_text="Table link:").get_by_role("link")
+    href = link.get_attribute("href")
+    assert href and re.fullmatch(r"https?://[^/]+/s/[\w-]{22,}/", href), href
+    expect(link).to_have_text(href)
+    return href
+
+
+def field(scope: Locator, label: str) -> Locator:
+    """A form field by the words of its own label (not the labels of its buttons)."""
+    words = re.compile(rf"^\s*{re.escape(label)}\s*\*?\s*$")
+    return scope.locator("div.field").filter(
+        has=scope.page.locator(":scope > label").filter(has_text=words)
+    )
+
+
+def tap_choice(scope: Locator, label: str, option: str) -> None:
+    """Tap one of a field's buttons (a radio input inside label.choice)."""
+    radio = field(scope, label).get_by_role("radio", name=option, exact=True)
+    radio.tap()
+    expect(radio).to_be_checked()
+
+
+def entry_form(page: Page) -> Locator:
+    return page.locator("form").filter(
+        has=page.get_by_role("button", name=re.compile(r"^Enter hand"))
+    )
+
+
+def sign(page: Page, side: str, player: str) -> None:
+    group = page.get_by_role("group", name=f"{side} signs")
+    radio = group.get_by_role("radio", name=player, exact=True)
+    radio.tap()
+    expect(radio).to_be_checked()
+    group.get_by_label("Type the chosen player's name").fill(player)
+    group.get_by_role("button", name=f"Sign for {side}").tap()
+    expect(page.get_by_text("Signed.", exact=True)).to_be_visible()
+    signed = re.compile(rf"{re.escape(side)}\s+signed by {re.escape(player)} at")
+    expect(page.get_by_text(signed)).to_be_visible()
+
+
+def rule(page: Page, shots, *, infraction: str, hand: str, offender: str, choice: str) -> None:
+    """Preview a ruling on the director's table page, then confirm it."""
+    form = page.locator("form").filter(has=page.get_by_role("button", name="Preview the ruling"))
+    form.get_by_label("Infraction").select_option(label=infraction)
+    hand_select = form.get_by_label("Hand", exact=True)
+    hand_select.select_option(hand_select.locator("option", has_text=hand).get_attribute("value"))
+    offender_select = form.get_by_label("Offending side")
+    offender_select.select_option(
+        offender_select.locator("option", has_text=offender).get_attribute("value")
+    )
+    if choice:
+        form.get_by_label("Choice the rule gives").select_option(label=choice)
+    form.get_by_role("button", name="Preview the ruling").click()
+    preview = page.locator(".ruling-preview")
+    expect(preview).to_be_visible()
+    expect(preview).to_contain_text(infraction.split(": ", 1)[1])
+    shots(page, "ruling-preview")
+    preview.get_by_role("button", name="Confirm the ruling").click()
+    expect(page.get_by_text("Ruling recorded; the scores follow it.")).to_be_visible()
+
+
+def standings_names(page: Page, url: str) -> list[str]:
+    """The entrants' names in the order a standings table shows them."""
+    page.goto(url)
+    expect(page.get_by_role("heading", name=re.compile("Standings"))).to_be_visible()
+    rows = page.locator("table tbody").get_by_role("row")
+    expect(rows.first).to_be_visible()
+    return [row.get_by_role("cell").nth(1).inner_text().strip() for row in rows.all()]
+
+
+def sheets_pdf(page: Page, slug: str, round_number: int, save_as: Path) -> list[str]:
+    """The round's score sheets as the director prints them (from the round page's link),
+    with the director's session; returns each page's text, every run of whitespace one space.
+    """
+    page.goto(f"/t/{slug}/round/{round_number}/")
+    href = page.get_by_role("link", name="Score sheets (PDF)").get_attribute("href")
+    response = page.context.request.get(href)
+    assert response.ok and response.headers["content-type"] == "application/pdf"
+    save_as.write_bytes(response.body())
+    reader = PdfReader(io.BytesIO(response.body()))
+    return [" ".join(p.extract_text().split()) for p in reader.pages]
+
+
+def squash(text: str) -> str:
+    """Text without whitespace: a long link printed on the sheet wraps anywhere."""
+    return "".join(text.split())

@@ -13,7 +13,8 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import Locator, Page, expect
 from pypdf import PdfReader
 
-from tournament.models import Director
+from scoring import entry
+from tournament.models import Director, Table
 
 PASSWORD = "a-night-of-kitty-1"
 
@@ -78,13 +79,15 @@ def check_in_everyone(page: Page, shots, slug: str, names: list[str]) -> None:
     shots(page, "checked-in")
 
 
-def draw_and_publish(page: Page, shots, slug: str, number: int) -> None:
+def draw_and_publish(page: Page, shots, slug: str, number: int, repeats: int = 0) -> None:
+    """Draw the next round, check the draft's count of repeated opponents, publish it."""
     page.goto(f"/t/{slug}/rounds/")
     page.get_by_role("button", name="Draw the next round").click()
     expect(page.get_by_text(f"Drew a draft of round {number}")).to_be_visible()
     expect(page.get_by_role("heading", name=f"Round {number}")).to_contain_text("Draft")
+    expect(page.get_by_text(f"Repeated opponents in this draft: {repeats}")).to_be_visible()
     shots(page, f"round-{number}-draft")
-    page.get_by_role("button", name=f"Publish round {number}").click()
+    page.get_by_role("button", name=f"Publish round {number}", exact=True).click()
     expect(page.get_by_text(f"Published round {number}")).to_be_visible()
     shots(page, f"round-{number}-published")
 
@@ -180,3 +183,9 @@ def sheets_pdf(page: Page, slug: str, round_number: int, save_as: Path) -> list[
 def squash(text: str) -> str:
     """Text without whitespace: a long link printed on the sheet wraps anywhere."""
     return "".join(text.split())
+
+
+def sign_through(table: Table, names: dict[int, str]) -> None:
+    """Each side signs as its phone would (scoring.entry), so the round completes."""
+    for side, name in names.items():
+        entry.sign(table, side=side, player=name, typed=name, actor=entry.Actor(side=side))

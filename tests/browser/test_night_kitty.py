@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from scoring.models import Hand, Signature
+from scoring.models import Hand
 from scoring.results import results_for, standings_for
 from tests.browser import steps
 from tournament.models import Round, Tournament
@@ -60,8 +60,8 @@ def finish_with_hands(table, hands: list[tuple[int, int, int]]) -> None:
             status=Hand.Status.ACCEPTED,
             entered_by=side,
         )
-    for seat in table.seats.filter(position__lt=2):
-        Signature.objects.create(table=table, side=seat.position, name=seat.entrant.player1)
+    seats = table.seats.filter(position__lt=2).select_related("entrant")
+    steps.sign_through(table, {seat.position: seat.entrant.player1 for seat in seats})
 
 
 def pairs_of(round_: Round) -> set[frozenset[int]]:
@@ -233,6 +233,7 @@ def test_a_six_card_kitty_night(
     first.refresh_from_db()
     director.goto(f"/t/{slug}/round/1/console/")
     expect(director.get_by_text("4 of 4 tables signed")).to_be_visible()
+    expect(director.get_by_role("heading", name="Round 1 console")).to_contain_text("Complete")
     shots(director, "console-round-1-done")
 
     # Round 2: no pair of round 1 meets again.

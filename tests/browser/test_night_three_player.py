@@ -8,7 +8,7 @@ from itertools import combinations
 import pytest
 from playwright.sync_api import expect
 
-from scoring.models import Hand, Signature
+from scoring.models import Hand
 from scoring.results import results_for, standings_for
 from tests.browser import steps
 from tournament.models import Round, Tournament
@@ -85,8 +85,8 @@ def finish_with_hands(table, records) -> None:
             status=Hand.Status.ACCEPTED,
             entered_by=0,
         )
-    for seat in table.seats.select_related("entrant"):
-        Signature.objects.create(table=table, side=seat.position, name=seat.entrant.name)
+    seats = table.seats.select_related("entrant")
+    steps.sign_through(table, {seat.position: seat.entrant.name for seat in seats})
 
 
 def trios(round_: Round) -> list[frozenset[int]]:
@@ -204,7 +204,8 @@ def test_a_three_legged_kitty_night(
     finish_with_hands(first.tables.get(number=2), OTHER_TABLE)
     director.goto(f"/t/{slug}/round/1/console/")
     expect(director.get_by_text("2 of 2 tables signed")).to_be_visible()
-    steps.draw_and_publish(director, shots, slug, 2)
+    expect(director.get_by_role("heading", name="Round 1 console")).to_contain_text("Complete")
+    steps.draw_and_publish(director, shots, slug, 2, repeats=2)
     second = tournament.round_set.get(number=2)
     before, after = trios(first), trios(second)
     assert len(after) == 2 and not set(before) & set(after)

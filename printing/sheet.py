@@ -17,6 +17,7 @@ from printing.data import HandLine, RulingLine, Sheet, SideInfo, SignatureLine
 from printing.paper import MARGIN, new_canvas, page_size
 from printing.qr import draw_qr
 from printing.text import draw, draw_fitted, fit, wrap
+from rules.base import cite
 
 INK = (0.0, 0.0, 0.0)
 GREY = (0.42, 0.42, 0.42)
@@ -338,7 +339,7 @@ def _ruling_text(r: RulingLine) -> str:
     title = f" — {r.title}" if r.title else ""
     effect = f": {r.effect}" if r.effect else ""
     withdrawn = " (withdrawn)" if r.withdrawn else ""
-    return f"{where} · Rule {r.rule}{title}{effect}{withdrawn}"
+    return f"{where} · {cite(r.rule)}{title}{effect}{withdrawn}"
 
 
 def _ruling_lines(sheet: Sheet, width: float) -> list[tuple[list[str], bool]]:

@@ -112,6 +112,11 @@ class Infraction:
     chooser: str = ""  # "director" | "offended" | ""
     effect: str = ""
 
+    @property
+    def cite(self) -> str:
+        """How the sheet and the pages name it: "Rule 28", "Rules 35, 37", or the section."""
+        return cite(self.rule)
+
 
 @dataclass(frozen=True)
 class HandScore:

@@ -94,10 +94,14 @@ def build_sheet(result: TableResult, ruleset, options: dict) -> SheetView:
     n = len(result.sides)
     running = [0] * n
     rows: list[SheetRow] = []
-    dealt = 0  # hands that stood: a void hand is re-dealt by the same player
+
+    def dealer_of(number: int) -> str:
+        # A void hand is dealt again under its own number, so by the same player.
+        return seat_holder(sides, seat_names[ruleset.dealer(number, size)])
+
     for scored in result.hands:
         hand = scored.hand
-        dealer = seat_holder(sides, seat_names[ruleset.dealer(dealt + 1, size)])
+        dealer = dealer_of(hand.number)
         if scored.score.void:
             rows.append(
                 SheetRow(
@@ -113,7 +117,6 @@ def build_sheet(result: TableResult, ruleset, options: dict) -> SheetView:
                 )
             )
             continue
-        dealt += 1
         if not scored.tiebreaker:
             running = [a + b for a, b in zip(running, scored.score.points, strict=True)]
         rows.append(
@@ -132,8 +135,9 @@ def build_sheet(result: TableResult, ruleset, options: dict) -> SheetView:
     for hand in result.pending:
         record = ruleset.parse_hand(hand.record, size, options) if hand.record is not None else None
         score = ruleset.score_hand(record, size, options) if record is not None else None
-        dealer = seat_holder(sides, seat_names[ruleset.dealer(dealt + 1, size)])
-        rows.append(SheetRow(hand, str(hand), dealer, score, None, hand.status, sides=n))
+        rows.append(
+            SheetRow(hand, str(hand), dealer_of(hand.number), score, None, hand.status, sides=n)
+        )
     match = result.match
     signatures = {s.side: s for s in result.signatures}
     winner = ""
@@ -153,10 +157,9 @@ def build_sheet(result: TableResult, ruleset, options: dict) -> SheetView:
     )
 
 
-def next_dealer(sheet: SheetView, ruleset) -> str:
+def next_dealer(sheet: SheetView, ruleset, number: int) -> str:
     size = sheet.result.size
-    stood = sum(1 for r in sheet.rows if not r.void)
-    seat = ruleset.seat_names(size)[ruleset.dealer(stood + 1, size)]
+    seat = ruleset.seat_names(size)[ruleset.dealer(number, size)]
     return f"{seat_holder(sheet.sides, seat)} ({seat})"
 
 
@@ -167,6 +170,7 @@ class RulingLine:
     rule: str
     title: str
     effect: str
+    cite: str = ""
 
 
 def ruling_lines(result: TableResult, ruleset, options: dict) -> list[RulingLine]:
@@ -185,4 +189,4 @@ def _line(ruling, hand: str, record, result, ruleset, options) -> RulingLine:
     effect = ruleset.describe_ruling(to_rule(ruling), record, result.size, options)
     if ruling.note:
         effect = f"{effect} ({ruling.note})"
-    return RulingLine(ruling, hand, infraction.rule, infraction.title, effect)
+    return RulingLine(ruling, hand, infraction.rule, infraction.title, effect, infraction.cite)

@@ -54,7 +54,7 @@ def test_round_sheets_blank_then_filled_signed_and_ruled(director_client, kitty)
     [page] = text_of(director_client.get(url + "sheet.pdf"))
     text = flat(page)
     assert ns.name in text and ew.name in text
-    assert "Rule 35, 37" in text or "Rules 35, 37" in text
+    assert "Hand 2 · Rules 35, 37 — Renege" in text
     # Three hands made (+6 each) and the renege hand missed: East-West +5.
     assert "18" in text and "5" in text
     assert f"Signed by {ns.player1}" in text and f"Signed by {ew.player2}" in text

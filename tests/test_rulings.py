@@ -98,7 +98,7 @@ def test_a_hand_ruling_and_its_effect(director_client, kitty, code, offender, ch
     else:
         assert scored.points == points
     page = director_client.get(table_url(kitty, table)).content.decode()
-    assert f"Rule {infraction.rule}, {infraction.title}" in page
+    assert f"{infraction.cite}, {infraction.title}" in page
     assert Change.objects.filter(action__startswith="ruling").exists()
 
 

@@ -281,3 +281,22 @@ def test_a_tampered_form_key_is_refused_without_storing(client, kitty):
     )
     assert response.status_code == 400
     assert not Hand.objects.exists()
+
+
+def test_the_history_reads_as_words(director_client, kitty):
+    round_ = published_round(kitty)
+    table = table_of(round_)
+    hand = Hand.objects.create(
+        table=table,
+        number=1,
+        nonce="x",
+        status=Hand.Status.ACCEPTED,
+        record={**MADE, "direction": None},
+    )
+    url = f"/t/{kitty.slug}/round/{round_.number}/table/{table.number}/"
+    edit = {f"edit-{k}": v for k, v in {**MADE, "books": 11}.items()}
+    director_client.post(url + "edit/", {"hand": hand.pk, "version": 1, **edit})
+    page = director_client.get(url).content.decode()
+    assert "was: bidding team 0, level 5, form plain, books 12" in page
+    assert "now: bidding team 0, level 5, form plain, books 11" in page
+    assert "{&#x27;" not in page and "{'" not in page

@@ -182,7 +182,7 @@ def test_a_six_card_kitty_night(
     steps.rule(
         director,
         shots,
-        infraction="Rule 35, 37: Renege",
+        infraction="Rules 35, 37: Renege",
         hand="Hand 1",
         offender="North-South",
         choice="Move books to the other team",
@@ -192,7 +192,7 @@ def test_a_six_card_kitty_night(
     expect(totals.locator("th.num")).to_have_text(["6", "13"])
     expect(totals).to_contain_text(f"winner: {ew.name}")
     rulings = director.locator("ul.rulings")
-    expect(rulings).to_contain_text("Hand 1 · Rule 35, 37, Renege")
+    expect(rulings).to_contain_text("Hand 1 · Rules 35, 37, Renege")
     shots(director, "director-table-1-after-renege")
     after = points_by_name(tournament)
     assert after[ns.name] == (0, 6) and after[ew.name] == (1, 13)
@@ -222,7 +222,7 @@ def test_a_six_card_kitty_night(
         assert name in sheet, (name, sheet)
     assert f"Signed by {ns.player1}" in sheet and f"Signed by {ew.player2}" in sheet
     assert f"Total 6 13 Winner: {ew.name}" in sheet, sheet
-    assert "Hand 1 · Rule 35, 37 — Renege" in sheet and "East-West +5" in sheet
+    assert "Hand 1 · Rules 35, 37 — Renege" in sheet and "East-West +5" in sheet
     for other in (2, 3, 4):
         for seat in first.tables.get(number=other).seats.select_related("entrant"):
             assert seat.entrant.name in pages[other - 1]

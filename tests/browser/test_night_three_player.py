@@ -166,7 +166,7 @@ def test_a_three_legged_kitty_night(
     steps.rule(
         director,
         shots,
-        infraction="Rule Initial Setup: Misdeal",
+        infraction="Initial Setup: Misdeal",
         hand="Hand 3",
         offender="Seat 2",
         choice="",

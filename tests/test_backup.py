@@ -62,7 +62,15 @@ def night(director):
         version=1,
         reason="miscounted",
     )
+    teams = list(tournament.entrants.order_by("order")[:2])
+    tournament.playoff_seeds = [teams[1].pk, teams[0].pk]  # ids inside a JSON field
+    tournament.save(update_fields=["playoff_seeds"])
     return tournament
+
+
+def seeds(tournament: Tournament) -> list[str]:
+    names = dict(tournament.entrants.values_list("pk", "name"))
+    return [names[pk] for pk in tournament.playoff_seeds]
 
 
 def snapshot(tournament: Tournament) -> dict:
@@ -114,6 +122,7 @@ def test_a_played_round_survives_export_delete_import(night):
 
     imported = import_json(text.encode())
     assert imported.slug == "friday" and imported.boston_pot == 12
+    assert seeds(imported) == ["Team 2", "Team 1"]
     assert snapshot(imported) == before
     assert Signature.objects.count() == 2
     assert Ruling.objects.get(code="renege").created_by.username == "td"
@@ -160,6 +169,14 @@ def import_tournament_from(data):
         (lambda d: json.dumps([1, 2]), "not a Kitty TD tournament file"),
         (lambda d: json.dumps({**d, "version": 99}), "newer than this Kitty TD reads"),
         (lambda d: json.dumps({**d, "entrants": "nobody"}), "entrants: expected a list"),
+        (
+            lambda d: json.dumps({**d, "tournament": {**d["tournament"], "slug": ""}}),
+            "tournament: slug: This field cannot be blank",
+        ),
+        (
+            lambda d: json.dumps({**d, "tournament": {**d["tournament"], "game": "snap"}}),
+            "tournament: game: Value 'snap' is not a valid choice",
+        ),
     ],
 )
 def test_a_malformed_file_is_refused_with_a_clear_message(night, spoil, message):
@@ -184,6 +201,10 @@ def test_bad_facts_are_refused_where_they_are_and_nothing_is_kept(night):
     data["rounds"][0]["tables"][0]["seats"][0]["entrant"] = data["entrants"][0]["id"]
     data["rounds"][0]["status"] = "finished-ish"
     with pytest.raises(BackupError, match=r"rounds\[0\]: status: .*not a valid choice"):
+        import_json(json.dumps(data))
+    data["rounds"][0]["status"] = "published"
+    data["tournament"]["playoff_seeds"] = [777777]
+    with pytest.raises(BackupError, match="playoff_seeds: entrant 777777 is not one of"):
         import_json(json.dumps(data))
     assert not Tournament.objects.exists() and not Entrant.objects.exists()
 

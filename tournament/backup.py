@@ -141,7 +141,9 @@ def _records(data: dict, key: str, where: str) -> list[dict]:
     return value
 
 
-def _build(model: type[models.Model], data: dict, where: str, **links) -> models.Model:
+def _build(
+    model: type[models.Model], data: dict, where: str, strict: bool = False, **links
+) -> models.Model:
     """A model instance from the file's plain fields, each checked by the model's own rules."""
     obj = model(**links)
     names = []
@@ -157,11 +159,16 @@ def _build(model: type[models.Model], data: dict, where: str, **links) -> models
     try:
         obj.clean_fields(exclude=skip)
     except ValidationError as exc:
-        # "Required" is a form's rule: an empty text the database stored is kept as it was.
+        # "Required" is a form's rule: an empty text the database stored is kept as it was
+        # (the tournament's own name, slug and game excepted: its pages need them).
+
+        def counts(name: str, error: ValidationError) -> bool:
+            return strict or error.code != "blank" or name not in names
+
         problems = "; ".join(
-            f"{name}: {' '.join(m for e in errors if e.code != 'blank' for m in e.messages)}"
+            f"{name}: {' '.join(m for e in errors if counts(name, e) for m in e.messages)}"
             for name, errors in exc.error_dict.items()
-            if any(e.code != "blank" for e in errors)
+            if any(counts(name, e) for e in errors)
         )
         if problems:
             raise BackupError(f"{where.rstrip(': ')}: {problems}") from None
@@ -222,7 +229,7 @@ def import_tournament(data: Any) -> Tournament:
 
 
 def _import(data: dict) -> Tournament:
-    tournament = _build(Tournament, data["tournament"], "tournament: ")
+    tournament = _build(Tournament, data["tournament"], "tournament: ", strict=True)
     if Tournament.objects.filter(slug=tournament.slug).exists():
         raise BackupError(
             f"A tournament with the address “{tournament.slug}” already exists: delete it "
@@ -248,6 +255,7 @@ def _import(data: dict) -> Tournament:
             raise BackupError(f"{where}each entrant needs its own whole-number id.")
         entrants[row["id"]] = _build(Entrant, row, where, tournament=tournament)
     _create(Entrant, list(entrants.values()))
+    _relink_entrant_lists(tournament, entrants)
 
     rounds = _records(data, "rounds", "")
     round_objs = [
@@ -333,6 +341,26 @@ def import_json(raw: bytes | str) -> Tournament:
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise BackupError(f"This file is not readable JSON ({exc}).") from None
     return import_tournament(data)
+
+
+# Tournament fields that hold entrant ids inside JSON (the playoff's seeds, in seed order).
+ENTRANT_ID_LISTS = ("playoff_seeds",)
+
+
+def _relink_entrant_lists(tournament: Tournament, entrants: dict[int, Entrant]) -> None:
+    """Point the ids kept inside JSON fields at the entrants just created."""
+    names = [f.name for f in _plain_fields(Tournament) if f.name in ENTRANT_ID_LISTS]
+    for name in names:
+        value = getattr(tournament, name)
+        if not isinstance(value, list):
+            raise BackupError(f"tournament: {name}: expected a list of entrant ids.")
+        relinked = []
+        for old in value:
+            key = int(old) if isinstance(old, int | str) and str(old).isdigit() else old
+            relinked.append(_id(key, entrants, "entrant", f"tournament: {name}: ").pk)
+        setattr(tournament, name, relinked)
+    if names:
+        tournament.save(update_fields=names)
 
 
 def _usernames(data: dict) -> set[str]:

@@ -108,7 +108,7 @@ def snapshot(tournament: Tournament) -> dict:
 
 def delete(tournament: Tournament) -> None:
     for round_ in tournament.round_set.all():
-        round_.delete()  # seats and byes protect entrants: the rounds go first
+        round_.delete()
     tournament.delete()
 
 
@@ -224,3 +224,33 @@ def test_the_commands_export_and_import_a_file(night, tmp_path, capsys):
         call_command("import_tournament", str(tmp_path / "bad.json"))
     with pytest.raises(CommandError, match="No tournament"):
         call_command("export_tournament", "nowhere")
+
+
+@pytest.mark.django_db
+def test_backup_and_restore_through_the_director_buttons(director_client):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from tests.helpers import table_of
+
+    night = make_tournament(entrants=4, published=True, slug="night")
+    table = table_of(published_round(night))
+    Hand.objects.create(
+        table=table,
+        number=1,
+        nonce="a",
+        status=Hand.Status.ACCEPTED,
+        record={"bidding_team": 0, "level": 4, "form": "plain", "direction": None, "books": 11},
+    )
+    before = [(r.entrant, r.points) for r in standings_for(night, include_incomplete=True)[0]]
+    response = director_client.get("/t/night/backup.json")
+    assert response.status_code == 200 and response["Content-Type"] == "application/json"
+    data = response.content
+    night.delete()  # a tournament that has been played can be deleted whole
+    bad = director_client.post("/t/restore/", {"file": SimpleUploadedFile("b.json", b"{}")})
+    assert bad.status_code == 400 and "Nothing was restored." in bad.content.decode()
+    response = director_client.post("/t/restore/", {"file": SimpleUploadedFile("b.json", data)})
+    assert response.status_code == 302
+    restored = Tournament.objects.get(slug="night")
+    after = standings_for(restored, include_incomplete=True)[0]
+    names = {e.pk: e.name for e in restored.entrants.all()}
+    assert sorted(p for _, p in before) == sorted(r.points for r in after) and len(names) == 4

@@ -193,7 +193,8 @@ class Seat(models.Model):
     """An entrant's place at a table: position 0.. in the ruleset's seat order."""
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
-    entrant = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="seats")
+    # RESTRICT: an entrant who has played cannot be deleted, but the tournament can.
+    entrant = models.ForeignKey(Entrant, on_delete=models.RESTRICT, related_name="seats")
     position = models.PositiveSmallIntegerField()
 
     class Meta:
@@ -207,7 +208,7 @@ class Bye(models.Model):
     """An entrant not seated in a round: a bye (partnership games) or sitting out."""
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
-    entrant = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="byes")
+    entrant = models.ForeignKey(Entrant, on_delete=models.RESTRICT, related_name="byes")
 
     class Meta:
         constraints = [

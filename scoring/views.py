@@ -112,7 +112,8 @@ def render_table(request, access: Access, *, form=None, errors=None, status=200,
 
 
 def _initial(record: dict) -> dict:
-    return {k: "" if v is None else str(v) for k, v in record.items()}
+    """A stored hand as form values; yes/no facts stay booleans for their checkboxes."""
+    return {k: v if isinstance(v, bool) else "" if v is None else str(v) for k, v in record.items()}
 
 
 def table_link(request, token):

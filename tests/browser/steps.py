@@ -113,8 +113,12 @@ def field(scope: Locator, label: str) -> Locator:
 
 
 def tap_choice(scope: Locator, label: str, option: str) -> None:
-    """Tap one of a field's buttons (a radio input inside label.choice)."""
-    radio = field(scope, label).get_by_role("radio", name=option, exact=True)
+    """Tap one of a field's buttons (a radio input inside label.choice).
+
+    A button may carry a second line (a seat's player): match the first words only.
+    """
+    name = re.compile(rf"^\s*{re.escape(option)}(\s|$)")
+    radio = field(scope, label).get_by_role("radio", name=name)
     radio.tap()
     expect(radio).to_be_checked()
 

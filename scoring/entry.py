@@ -16,7 +16,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from rules import InvalidHand
-from tournament.models import Round, Table
+from tournament.models import Round, Table, new_token
 
 from .models import Change, Hand, Signature
 from .results import TableResult, results_for
@@ -312,8 +312,6 @@ def reopen(table: Table, *, actor: Actor, reason: str) -> None:
 
 
 def reissue_token(table: Table, *, actor: Actor) -> Table:
-    from tournament.models import new_token
-
     with transaction.atomic():
         table = _locked_table(table)
         table.token = new_token()

@@ -33,48 +33,19 @@ import threading
 import time
 import urllib.parse
 from concurrent.futures import ThreadPoolExecutor
-from html.parser import HTMLParser
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from tests import phone  # noqa: E402  (the scripted phone the concurrency test uses too)
+from tests.phone import HANDS  # noqa: E402
+
 HOST = "127.0.0.1"
 DATABASE = "kittytd_bench"
 GAME = "columbus-6-card-kitty"
-HANDS = (
-    {"bidding_team": "0", "level": "5", "form": "plain", "books": "12"},
-    {"bidding_team": "1", "level": "4", "form": "no", "direction": "uptown", "books": "10"},
-    {"bidding_team": "1", "level": "6", "form": "plain", "books": "9"},
-    {"bidding_team": "0", "level": "4", "form": "special", "books": "11"},
-)
-
-
 class Deadline(Exception):
     """The run's time is up: the remaining requests are not sent."""
-
-
-class Forms(HTMLParser):
-    """The page's forms: action and the values of their named inputs (hidden and chosen)."""
-
-    def __init__(self):
-        super().__init__()
-        self.forms: list[tuple[str, dict[str, str]]] = []
-
-    def handle_starttag(self, tag, attrs):
-        attrs = dict(attrs)
-        if tag == "form":
-            self.forms.append((attrs.get("action") or "", {}))
-        elif tag == "input" and self.forms and attrs.get("name"):
-            if attrs.get("type") in ("radio", "checkbox") and "checked" not in attrs:
-                return
-            self.forms[-1][1].setdefault(attrs["name"], attrs.get("value") or "")
-
-    def form(self, action_end: str, **match: str) -> dict[str, str] | None:
-        for action, fields in self.forms:
-            if action.endswith(action_end) and all(fields.get(k) == v for k, v in match.items()):
-                return fields
-        return None
 
 
 class Timings:
@@ -92,50 +63,30 @@ class Timings:
                 self.failures[kind] = self.failures.get(kind, 0) + 1
 
 
-class Phone:
-    """One scorer's browser: its own cookies, a new connection per request (as gunicorn's
-    sync workers close each one), a timeout on every request, and the run's deadline."""
+class Phone(phone.Phone):
+    """A scorer's phone that times every request and stops at the run's deadline."""
 
     def __init__(self, port: int, timings: Timings, deadline: float, timeout: float):
-        self.port, self.timings, self.deadline, self.timeout = port, timings, deadline, timeout
-        self.cookies: dict[str, str] = {}
+        super().__init__(HOST, port, timeout)
+        self.timings, self.deadline = timings, deadline
 
     def request(self, kind: str, method: str, path: str, data=None, expect=200) -> str:
         if time.monotonic() > self.deadline:
             raise Deadline
-        headers = {"Host": f"{HOST}:{self.port}"}
-        body = None
-        if data is not None:
-            body = urllib.parse.urlencode(data)
-            headers["Content-Type"] = "application/x-www-form-urlencoded"
-            headers["X-CSRFToken"] = self.cookies.get("csrftoken", "")
-        if self.cookies:
-            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         start = time.perf_counter()
         status, text = 0, ""
-        conn = http.client.HTTPConnection(HOST, self.port, timeout=self.timeout)
         try:
-            conn.request(method, path, body=body, headers=headers)
-            response = conn.getresponse()
-            text = response.read().decode()
-            status = response.status
-            for header, value in response.getheaders():
-                if header.lower() == "set-cookie":
-                    name, _, rest = value.partition("=")
-                    self.cookies[name.strip()] = rest.split(";", 1)[0]
+            status, text = self.send(method, path, data)
         except OSError:
             pass
         finally:
-            conn.close()
             self.timings.add(kind, time.perf_counter() - start, status == expect)
         if status != expect:
             raise RuntimeError(f"{method} {path}: {status or 'no answer'}, expected {expect}")
         return text
 
-    def page(self, path: str) -> Forms:
-        forms = Forms()
-        forms.feed(self.request("table page", "GET", path))
-        return forms
+    def page(self, path: str) -> phone.Forms:
+        return phone.Forms(self.request("table page", "GET", path))
 
 
 def score_table(phones: tuple[Phone, Phone], token: str, start: threading.Barrier) -> None:

@@ -9,12 +9,9 @@ on the file lock, which proves nothing here, so the module is skipped there.
 
 from __future__ import annotations
 
-import http.client
 import threading
-import urllib.parse
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
-from html.parser import HTMLParser
 
 import pytest
 from django.db import connection
@@ -23,6 +20,7 @@ from scoring.models import Hand
 from scoring.results import standings_for
 from tests.conftest import make_tournament
 from tests.helpers import published_round
+from tests.phone import HANDS, Forms, Phone
 from tournament.models import Seat
 
 pytestmark = [
@@ -35,73 +33,12 @@ pytestmark = [
 ]
 
 TABLES = 50
-HANDS = (
-    {"bidding_team": "0", "level": "5", "form": "plain", "books": "12"},
-    {"bidding_team": "1", "level": "4", "form": "no", "direction": "uptown", "books": "10"},
-    {"bidding_team": "1", "level": "6", "form": "plain", "books": "9"},
-    {"bidding_team": "0", "level": "4", "form": "special", "books": "11"},
-)
 
 
-class Forms(HTMLParser):
-    """The page's forms: action and the values of their named inputs (hidden and chosen)."""
-
-    def __init__(self):
-        super().__init__()
-        self.forms: list[tuple[str, dict[str, str]]] = []
-
-    def handle_starttag(self, tag, attrs):
-        attrs = dict(attrs)
-        if tag == "form":
-            self.forms.append((attrs.get("action") or "", {}))
-        elif tag == "input" and self.forms and attrs.get("name"):
-            if attrs.get("type") in ("radio", "checkbox") and "checked" not in attrs:
-                return
-            self.forms[-1][1].setdefault(attrs["name"], attrs.get("value") or "")
-
-    def form(self, action_end: str, **match: str) -> dict[str, str] | None:
-        for action, fields in self.forms:
-            if action.endswith(action_end) and all(fields.get(k) == v for k, v in match.items()):
-                return fields
-        return None
-
-
-class Phone:
-    """One scorer's browser: its own cookies, plain HTTP/1.1, a fresh connection a request."""
-
-    def __init__(self, base: str):
-        url = urllib.parse.urlsplit(base)
-        self.host, self.port = url.hostname, url.port
-        self.cookies: dict[str, str] = {}
-
-    def request(self, method: str, path: str, data: dict | None = None) -> tuple[int, str]:
-        headers = {"Host": f"{self.host}:{self.port}"}
-        body = None
-        if data is not None:
-            body = urllib.parse.urlencode(data)
-            headers["Content-Type"] = "application/x-www-form-urlencoded"
-            headers["X-CSRFToken"] = self.cookies.get("csrftoken", "")
-        if self.cookies:
-            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
-        conn = http.client.HTTPConnection(self.host, self.port, timeout=60)
-        try:
-            conn.request(method, path, body=body, headers=headers)
-            response = conn.getresponse()
-            text = response.read().decode()
-            for header, value in response.getheaders():
-                if header.lower() == "set-cookie":
-                    name, _, rest = value.partition("=")
-                    self.cookies[name.strip()] = rest.split(";", 1)[0]
-            return response.status, text
-        finally:
-            conn.close()
-
-    def page(self, path: str) -> Forms:
-        status, text = self.request("GET", path)
-        assert status == 200, text[:500]
-        forms = Forms()
-        forms.feed(text)
-        return forms
+def page(client: Phone, path: str) -> Forms:
+    status, text = client.send("GET", path)
+    assert status == 200, text[:500]
+    return Forms(text)
 
 
 def hands_for(table: int) -> list[dict[str, str]]:
@@ -126,18 +63,18 @@ def entry_form(page: Forms, hand: dict, side: int) -> dict[str, str]:
 
 def score_table(base: str, token: str, hands=HANDS) -> list[tuple[str, int]]:
     """North-South enter every hand, East-West accept each; every POST is sent twice."""
-    north, east = Phone(base), Phone(base)
+    north, east = Phone.at(base), Phone.at(base)
     url = f"/s/{token}/"
     statuses = []
     for number, hand in enumerate(hands, start=1):
-        form = entry_form(north.page(url), hand, side=0)
+        form = entry_form(page(north, url), hand, side=0)
         assert form["slot"] == f"{number}:1"
         for _ in range(2):  # the phone's retry: the same form, the same one-time key
-            statuses.append(("enter", north.request("POST", url + "enter/", form)[0]))
-        accept = east.page(url).form("/accept/", side="1")
+            statuses.append(("enter", north.send("POST", url + "enter/", form)[0]))
+        accept = page(east, url).form("/accept/", side="1")
         assert accept is not None, f"hand {number} is not waiting to be accepted"
         for _ in range(2):  # a double tap on Accept
-            statuses.append(("accept", east.request("POST", url + "accept/", accept)[0]))
+            statuses.append(("accept", east.send("POST", url + "accept/", accept)[0]))
     return statuses
 
 
@@ -196,10 +133,10 @@ def test_two_phones_racing_for_the_same_hand_store_one_and_refuse_the_other(
     start = threading.Barrier(2 * tables)
 
     def race(token: str, side: int) -> int:
-        phone = Phone(live_server.url)
-        form = entry_form(phone.page(f"/s/{token}/"), HANDS[side], side=side)
+        phone = Phone.at(live_server.url)
+        form = entry_form(page(phone, f"/s/{token}/"), HANDS[side], side=side)
         start.wait(timeout=60)  # both phones tap Enter at the same moment
-        return phone.request("POST", f"/s/{token}/enter/", form)[0]
+        return phone.send("POST", f"/s/{token}/enter/", form)[0]
 
     with ThreadPoolExecutor(max_workers=2 * tables) as pool:
         futures = {(t, side): pool.submit(race, t, side) for t in tokens for side in (0, 1)}

@@ -67,13 +67,13 @@ def _target(result, proposal: Proposal, infraction):
     return hand
 
 
-def preview(table: Table, proposal: Proposal) -> Preview:
+def preview(table: Table, proposal: Proposal, result=None) -> Preview:
     """The rule, its words and its effect on the score, before the director confirms."""
     tournament = table.round.tournament
     ruleset = tournament.ruleset
     options = tournament.settings
     infraction = _infraction(table, proposal.code)
-    result = table_result(table)
+    result = result or table_result(table)
     if result.final:
         raise EntryError(
             "The sheet is signed and final: reopen it (with a reason) to rule on it.", status=409
@@ -114,7 +114,7 @@ def record(table: Table, proposal: Proposal, *, actor: Actor) -> Ruling:
     with transaction.atomic():
         table = _locked_table(table)
         result = table_result(table)
-        previewed = preview(table, proposal)
+        previewed = preview(table, proposal, result)
         infraction = previewed.infraction
         hand = _target(result, proposal, infraction)
         if infraction.scope == "hand" and hand is None:

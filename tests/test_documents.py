@@ -56,7 +56,7 @@ def test_round_sheets_blank_then_filled_signed_and_ruled(director_client, kitty)
     assert ns.name in text and ew.name in text
     assert "Hand 2 · Rules 35, 37 — Renege" in text
     # Three hands made (+6 each) and the renege hand missed: East-West +5.
-    assert "18" in text and "5" in text
+    assert f"Total 18 5 Winner: {ns.name}" in text, text
     assert f"Signed by {ns.player1}" in text and f"Signed by {ew.player2}" in text
     assert "Also signed" not in text
     assert "FINAL" in text

@@ -9,6 +9,7 @@ from .ascot import Ascot
 from .base import (
     Field,
     HandScore,
+    HandTally,
     Infraction,
     InvalidHand,
     InvalidOptions,
@@ -40,6 +41,7 @@ __all__ = [
     "RULESETS",
     "Field",
     "HandScore",
+    "HandTally",
     "Infraction",
     "InvalidHand",
     "InvalidOptions",

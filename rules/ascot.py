@@ -24,6 +24,7 @@ from .base import (
     counted,
     leader,
     signed,
+    tally_of,
 )
 from .reading import HandReader
 
@@ -35,6 +36,7 @@ GRAND_BONUS = 40  # declaration 2 (Grand KittyFree: 55)
 NULL_WON = 75  # declaration 4
 LOST = -120
 STEP = 5
+MAX_BID = 175  # declaration 2: "the maximum score possible is 175"
 
 GAMES = (
     ("suit", "Suit (a trump suit)"),
@@ -59,7 +61,9 @@ class AscotHand:
     card_points: int | None = None  # the declarer's, tricks plus kitty; not for Null
     tricks: int | None = None  # the declarer's tricks, Null only
     ramsch: tuple[int, ...] | None = None  # card points per seat, Ramsch only
-    dealer: int | None = None  # optional: the seat sitting out at a four-player table
+    # The seat sitting out at a four-player table: derived from the hand's number, never
+    # entered ("For four players: Dealer does not play").
+    dealer: int | None = None
 
 
 INFRACTIONS = (
@@ -212,10 +216,18 @@ class Ascot(Ruleset):
         return self.dealer(hand_number, table_size) if table_size == 4 else None
 
     # -- the hand record -------------------------------------------------------------------
-    def hand_fields(self, table_size: int, options: dict) -> tuple[Field, ...]:
+    def hand_fields(
+        self,
+        table_size: int,
+        options: dict,
+        names: Sequence[str] | None = None,
+        number: int | None = None,
+    ) -> tuple[Field, ...]:
         opts = self.resolve_options(options)
-        names = self.seat_names(table_size)
-        seats = tuple((str(seat), name) for seat, name in enumerate(names))
+        names = self.side_names(table_size, names)
+        out = self.sits_out(number, table_size) if number else None
+        players = [seat for seat in range(table_size) if seat != out]
+        seats = tuple((str(seat), names[seat]) for seat in players)
         fields = [
             Field(
                 "passed_out",
@@ -235,8 +247,9 @@ class Ascot(Ruleset):
                 "Bid",
                 "int",
                 min=self.min_bid(opts),
+                max=MAX_BID,
                 required=False,
-                help=f"At least {self.min_bid(opts)}, in steps of 5.",
+                help=f"{self.min_bid(opts)} to {MAX_BID}, in steps of 5.",
             ),
             Field("game", "Game", "choice", choices=GAMES, required=False),
             Field(
@@ -277,41 +290,28 @@ class Ascot(Ruleset):
             fields += [
                 Field(
                     f"ramsch_{seat}",
-                    f"Ramsch card points: {name}",
+                    f"Ramsch card points: {names[seat]}",
                     "int",
                     min=0,
                     max=CARD_POINTS,
                     required=False,
-                    help="Passed out (Ramsch) only; blank for the dealer sitting out.",
+                    help="Passed out (Ramsch) only.",
                 )
-                for seat, name in enumerate(names)
+                for seat in players
             ]
-        if table_size == 4:
-            fields.append(
-                Field(
-                    "dealer",
-                    "Dealer (sitting out)",
-                    "choice",
-                    choices=seats,
-                    required=False,
-                    help="Checks that the dealer did not play.",
-                )
-            )
         return tuple(fields)
 
-    def parse_hand(self, data: Mapping[str, object], table_size: int, options: dict) -> AscotHand:
+    def parse_hand(
+        self,
+        data: Mapping[str, object],
+        table_size: int,
+        options: dict,
+        number: int | None = None,
+    ) -> AscotHand:
         self.check_table(table_size)
         opts = self.resolve_options(options)
         read = HandReader(data)
-        dealer = None
-        if table_size == 4:
-            dealer = read.who(
-                "dealer",
-                table_size,
-                "Dealer must be one of the four seats "
-                "(For four players: the dealer does not play).",
-                required=False,
-            )
+        dealer = self.sits_out(number, table_size) if number else None
         if read.bool("passed_out", "Passed out must be yes or no."):
             ramsch = self._read_ramsch(read, table_size, dealer, opts)
             read.done()
@@ -329,14 +329,14 @@ class Ascot(Ruleset):
                 "four players: the dealer does not play).",
             )
         low = self.min_bid(opts)
-        bid = read.int(
-            "bid",
-            f"Bid must be at least {low} in steps of 5 (Bidding"
-            f"{': Ramsch rule (a)' if opts['ramsch'] else ''}).",
-            low,
+        bid_message = (
+            f"Bid must be {low} to {MAX_BID} in steps of 5 (Bidding"
+            f"{'; Ramsch rule (a)' if opts['ramsch'] else ''}; declaration 2: the maximum "
+            f"score possible is {MAX_BID})."
         )
+        bid = read.int("bid", bid_message, low, MAX_BID)
         if bid is not None and bid % STEP:
-            read.error("bid", f"Bid must be at least {low} in steps of 5 (Bidding).")
+            read.error("bid", bid_message)
         game = read.choice(
             "game", GAMES, "Game must be suit, Grand, NoTrump or Null (declarations 2-4)."
         )
@@ -428,8 +428,6 @@ class Ascot(Ruleset):
             "card_points": record.card_points,
             "tricks": record.tricks,
         }
-        if record.dealer is not None:  # only asked at a four-player table
-            data["dealer"] = record.dealer
         for seat, points in enumerate(record.ramsch or ()):
             data[f"ramsch_{seat}"] = points
         return data
@@ -444,8 +442,11 @@ class Ascot(Ruleset):
         table_size: int,
         options: dict,
         rulings: Sequence[tuple[Ruling, Infraction]],
+        *,
+        number: int | None = None,
+        names: Sequence[str] | None = None,
     ) -> HandScore:
-        names = self.side_names(table_size)
+        names = self.side_names(table_size, names)
         penalties = [0] * table_size
         notes: list[str] = []
         moved = 0  # card points moved to the declarer (negative: away from him)
@@ -453,6 +454,13 @@ class Ascot(Ruleset):
         for ruling, infraction in rulings:
             offender = self.need_offender(ruling, infraction)
             where = cite(infraction.rule)
+            if record.dealer is not None and offender == record.dealer:
+                raise InvalidRuling(
+                    {
+                        "offender": f"{names[offender]} dealt this deal and sits out (For "
+                        "four players: Dealer does not play): choose a player who played."
+                    }
+                )
             if infraction.code == "out-of-turn-call":
                 amount = options["out_of_turn_penalty"] if ruling.amount is None else ruling.amount
                 penalties[offender] -= amount
@@ -474,8 +482,6 @@ class Ascot(Ruleset):
                         "for a card exposed or played out of turn."
                     }
                 )
-            if record.dealer is not None and offender == record.dealer:
-                raise InvalidRuling({"offender": "The dealer sits out this deal."})
             if record.game == "null":
                 null_result = offender != record.declarer
                 notes.append(
@@ -496,9 +502,9 @@ class Ascot(Ruleset):
                     f"{amount} card points to the declarer"
                 )
         if record.passed_out:
-            score = self._score_passed_out(record, table_size, options)
+            score = self._score_passed_out(record, table_size, options, names)
         else:
-            score = self._score_game(record, table_size, options, moved, null_result)
+            score = self._score_game(record, table_size, options, moved, null_result, names)
         points = tuple(p + q for p, q in zip(score.points, penalties, strict=True))
         text = "; ".join([*notes, score.explanation]) if notes else score.explanation
         if any(penalties):
@@ -533,8 +539,8 @@ class Ascot(Ruleset):
         options: dict,
         moved: int,
         null_result: bool | None,
+        names: Sequence[str],
     ) -> HandScore:
-        names = self.side_names(table_size)
         declarer = record.declarer
         assert declarer is not None
         value, made, how = self.game_value(record, moved, null_result)
@@ -566,8 +572,9 @@ class Ascot(Ruleset):
         )
         return HandScore(points=tuple(points), explanation=text, declarer=declarer, made=made)
 
-    def _score_passed_out(self, record: AscotHand, table_size: int, options: dict) -> HandScore:
-        names = self.side_names(table_size)
+    def _score_passed_out(
+        self, record: AscotHand, table_size: int, options: dict, names: Sequence[str]
+    ) -> HandScore:
         if not options["ramsch"] or record.ramsch is None:
             return HandScore(
                 points=(0,) * table_size, explanation="Passed out: no score, the next dealer deals."
@@ -603,15 +610,29 @@ class Ascot(Ruleset):
         return record.declarer, bid, taken
 
     def describe_ruling(
-        self, ruling: Ruling, record: AscotHand | None, table_size: int, options: dict
+        self,
+        ruling: Ruling,
+        record: AscotHand | None,
+        table_size: int,
+        options: dict,
+        number: int | None = None,
+        names: Sequence[str] | None = None,
     ) -> str:
         opts = self.resolve_options(options)
         infraction = self.check_ruling(ruling, table_size, "hand")
         where = cite(infraction.rule)
         if infraction.code == "misdeal":
             return f"{where}: misdeal; the hand is void and dealt again, no score."
-        names = self.side_names(table_size)
+        names = self.side_names(table_size, names)
         offender = self.need_offender(ruling, infraction)
+        out = self.sits_out(number, table_size) if number else None
+        if offender == out:
+            raise InvalidRuling(
+                {
+                    "offender": f"{names[offender]} dealt this deal and sits out (For four "
+                    "players: Dealer does not play): choose a player who played."
+                }
+            )
         if infraction.code == "out-of-turn-call":
             amount = opts["out_of_turn_penalty"] if ruling.amount is None else ruling.amount
             return (
@@ -627,7 +648,7 @@ class Ascot(Ruleset):
                 f"{where}: {names[offender]} {did}; {amount} card points move to the other "
                 "side (in Null the offender's side loses)."
             )
-        score = self.score_hand(record, table_size, opts, [ruling])
+        score = self.score_hand(record, table_size, opts, [ruling], number, names)
         return f"{where}: {score.explanation}."
 
     # -- the round -------------------------------------------------------------------------
@@ -637,13 +658,15 @@ class Ascot(Ruleset):
         table_size: int,
         options: dict,
         round_rulings: Sequence[Ruling] = (),
+        names: Sequence[str] | None = None,
     ) -> MatchResult:
         """A set number of deals; each player's score is the sum of the deals."""
         self.check_round_rulings(round_rulings, table_size)
         planned = self.hands_in_round(table_size, options)
         hands = counted(scores)[:planned]
         totals = add_points(table_size, hands)
-        names = self.side_names(table_size)
+        tally = tally_of(table_size, hands)
+        names = self.side_names(table_size, names)
         line = ", ".join(f"{name} {total}" for name, total in zip(names, totals, strict=True))
         if len(hands) < planned:
             return MatchResult(
@@ -652,6 +675,7 @@ class Ascot(Ruleset):
                 None,
                 hands_played=len(hands),
                 explanation=f"{len(hands)} of {planned} deals played: {line}.",
+                tally=tally,
             )
         winner = leader(totals)
         head = f"{names[winner]} wins" if winner is not None else "Tied for the highest"
@@ -661,4 +685,5 @@ class Ascot(Ruleset):
             winner,
             hands_played=len(hands),
             explanation=f"{head} after {planned} deals: {line}.",
+            tally=tally,
         )

@@ -111,6 +111,9 @@ class Infraction:
     choices: Choices = ()
     chooser: str = ""  # "director" | "offended" | ""
     effect: str = ""
+    # The code of the round ruling each later round of the offender gets (6 Card Kitty
+    # rule 41: every later round is forfeited as under rule 7); "" for none.
+    later_rounds: str = ""
 
     @property
     def cite(self) -> str:
@@ -132,8 +135,27 @@ class HandScore:
 
 
 @dataclass(frozen=True)
+class HandTally:
+    """What one counted hand added to the round, as the sheet shows it row by row.
+
+    ``points`` can differ from the hand's own score: a tiebreaker's points do not count
+    (6 Card Kitty rule 6), and a Pinochle player pays only the chips they have.
+    """
+
+    points: tuple[int, ...]
+    running: tuple[int, ...]
+    tiebreaker: bool = False
+    note: str = ""
+
+
+@dataclass(frozen=True)
 class MatchResult:
-    """Where a round (or game) at one table stands after the hands scored so far."""
+    """Where a round (or game) at one table stands after the hands scored so far.
+
+    ``tally`` has one entry per counted (non-void) hand that the round took into account,
+    in order; the running totals a sheet prints are read from it, never re-added.
+    ``needs_tiebreaker``: the next hand decides a tie and its points do not count.
+    """
 
     complete: bool
     totals: tuple[int, ...]
@@ -142,6 +164,7 @@ class MatchResult:
     hands_played: int = 0
     explanation: str = ""
     forfeit: bool = False
+    tally: tuple[HandTally, ...] = ()
 
 
 def to_int(value: object) -> int | None:
@@ -199,6 +222,16 @@ def cite(rule: str) -> str:
         plural = any(mark in rule for mark in ",-")
         return f"{'Rules' if plural else 'Rule'} {rule}"
     return rule
+
+
+def tally_of(sides: int, scores: Sequence[HandScore]) -> tuple[HandTally, ...]:
+    """Each hand's points as scored, with the running totals after it."""
+    running = (0,) * sides
+    rows = []
+    for score in scores:
+        running = tuple(a + b for a, b in zip(running, score.points, strict=True))
+        rows.append(HandTally(points=score.points, running=running))
+    return tuple(rows)
 
 
 def void_score(sides: int, explanation: str, kitty: int = 0) -> HandScore:
@@ -266,8 +299,14 @@ class Ruleset:
         self.check_table(table_size)
         return [f"Seat {seat + 1}" for seat in range(table_size)]
 
-    def side_names(self, table_size: int) -> list[str]:
-        return self.seat_names(table_size)
+    def side_names(self, table_size: int, names: Sequence[str] | None = None) -> list[str]:
+        """What a page or a sheet calls each side: the players' names when the table
+        knows them (three-player games: one player a side), else the seat labels."""
+        default = self.seat_names(table_size) if not self.partnerships else None
+        count = self.sides(table_size)
+        if names is not None and len(names) == count and all(names):
+            return [str(name) for name in names]
+        return default or [f"Side {side + 1}" for side in range(count)]
 
     def seat_side(self, seat: int, table_size: int) -> int:
         self.check_table(table_size)
@@ -289,10 +328,26 @@ class Ruleset:
         raise NotImplementedError
 
     # -- the hand record -------------------------------------------------------------------
-    def hand_fields(self, table_size: int, options: dict) -> tuple[Field, ...]:
+    def hand_fields(
+        self,
+        table_size: int,
+        options: dict,
+        names: Sequence[str] | None = None,
+        number: int | None = None,
+    ) -> tuple[Field, ...]:
+        """The entry form's inputs; ``number`` (the hand's) lets a game leave out the seat
+        that cannot take part, such as Ascot's dealer at a table of four."""
         raise NotImplementedError
 
-    def parse_hand(self, data: Mapping[str, object], table_size: int, options: dict) -> Any:
+    def parse_hand(
+        self,
+        data: Mapping[str, object],
+        table_size: int,
+        options: dict,
+        number: int | None = None,
+    ) -> Any:
+        """The record from the form's values; ``number`` fixes the hand's dealer, so a game
+        can refuse what the dealer may not do. InvalidHand names every bad field."""
         raise NotImplementedError
 
     def hand_to_dict(self, record: Any) -> dict[str, Any]:
@@ -304,9 +359,11 @@ class Ruleset:
         if not isinstance(record, self.record_type):
             raise TypeError(f"{self.name} scores {self.record_type.__name__}, not {record!r}.")
 
-    def normal_record(self, record: Any, table_size: int, options: dict) -> Any:
+    def normal_record(
+        self, record: Any, table_size: int, options: dict, number: int | None = None
+    ) -> Any:
         """The record checked as if entered on the form (InvalidHand if it could not be)."""
-        return self.parse_hand(self.hand_to_dict(record), table_size, options)
+        return self.parse_hand(self.hand_to_dict(record), table_size, options, number)
 
     # -- infractions -----------------------------------------------------------------------
     def infraction(self, code: str) -> Infraction:
@@ -361,7 +418,15 @@ class Ruleset:
         """Whether this (already checked) hand ruling makes the hand void, to be re-dealt."""
         return False
 
-    def describe_ruling(self, ruling: Ruling, record: Any, table_size: int, options: dict) -> str:
+    def describe_ruling(
+        self,
+        ruling: Ruling,
+        record: Any,
+        table_size: int,
+        options: dict,
+        number: int | None = None,
+        names: Sequence[str] | None = None,
+    ) -> str:
         raise NotImplementedError
 
     def summary(self, record: Any) -> tuple[int | None, str, str]:
@@ -375,11 +440,14 @@ class Ruleset:
         table_size: int,
         options: dict,
         rulings: Sequence[Ruling] = (),
+        number: int | None = None,
+        names: Sequence[str] | None = None,
     ) -> HandScore:
         """Points per side for one hand with its rulings applied.
 
         A voiding ruling wins over everything (the hand is re-dealt); otherwise the record is
-        checked as the form would check it, then scored.
+        checked as the form would check it, then scored. ``number`` is the hand's (it fixes
+        the dealer); ``names`` are the players' names the explanation uses.
         """
         opts = self.resolve_options(options)
         sides = self.sides(table_size)
@@ -394,8 +462,8 @@ class Ruleset:
         if record is None:
             raise ValueError("There is no hand record to score and no ruling voids the hand.")
         self.check_record_type(record)
-        record = self.normal_record(record, table_size, opts)
-        return self.score_record(record, table_size, opts, checked)
+        record = self.normal_record(record, table_size, opts, number)
+        return self.score_record(record, table_size, opts, checked, number=number, names=names)
 
     def score_record(
         self,
@@ -403,6 +471,9 @@ class Ruleset:
         table_size: int,
         options: dict,
         rulings: Sequence[tuple[Ruling, Infraction]],
+        *,
+        number: int | None = None,
+        names: Sequence[str] | None = None,
     ) -> HandScore:
         raise NotImplementedError
 
@@ -413,6 +484,7 @@ class Ruleset:
         table_size: int,
         options: dict,
         round_rulings: Sequence[Ruling] = (),
+        names: Sequence[str] | None = None,
     ) -> MatchResult:
         raise NotImplementedError
 

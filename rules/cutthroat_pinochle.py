@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from .base import (
     Field,
     HandScore,
+    HandTally,
     Infraction,
     MatchResult,
     Option,
@@ -29,6 +30,7 @@ from .reading import HandReader
 MIN_BID = 20  # the player left of the dealer is forced to 20
 MAX_BID = 999  # a sanity bound for the form
 COUNTERS = 25  # A, 10, K = 1 each (24) + 1 for the last trick
+DISCARDS = 3  # "discards three cards": with no trick taken, only these can count
 MAX_MELD = 999
 
 # "Bids of: 20 to 24 = base value 1 ... 55 and over = base value 20"
@@ -98,7 +100,7 @@ class CutthroatPinochle(Ruleset):
             "int",
             min=1,
             max=200,
-            help="The game also ends when a player is broke.",
+            help="The game also ends when a player cannot pay.",
         ),
         Option("starting_chips", "Chips per player", 150, "int", min=1, max=100000),
         Option("kitty_ante", "Chips each player puts in the kitty", 25, "int", min=0, max=100000),
@@ -126,7 +128,10 @@ class CutthroatPinochle(Ruleset):
         "Played and failed (double set): pays each other player twice the base value, and the "
         "kitty twice if the bid is 35 or more.",
         "Each player starts with 150 chips, 25 of them into the kitty; the score is the change "
-        "in a player's chips; a player who is broke ends the game.",
+        "in a player's chips.",
+        "The bank: a player pays only the chips they have, and the kitty only what it holds. "
+        "A player who cannot pay in full is out, and the game ends with that hand. A bidder "
+        "who owes several pays the players from the left first, the kitty last.",
     )
 
     def check_options(self, options: dict) -> dict[str, str]:
@@ -139,8 +144,15 @@ class CutthroatPinochle(Ruleset):
         return self.resolve_options(options)["hands"]
 
     # -- the hand record -------------------------------------------------------------------
-    def hand_fields(self, table_size: int, options: dict) -> tuple[Field, ...]:
-        seats = tuple((str(seat), name) for seat, name in enumerate(self.seat_names(table_size)))
+    def hand_fields(
+        self,
+        table_size: int,
+        options: dict,
+        names: Sequence[str] | None = None,
+        number: int | None = None,
+    ) -> tuple[Field, ...]:
+        names = self.side_names(table_size, names)
+        seats = tuple((str(seat), name) for seat, name in enumerate(names))
         return (
             Field("bidder", "Bidder", "choice", choices=seats),
             Field("bid", "Bid", "int", min=MIN_BID, max=MAX_BID, help="At least 20."),
@@ -189,7 +201,11 @@ class CutthroatPinochle(Ruleset):
         )
 
     def parse_hand(
-        self, data: Mapping[str, object], table_size: int, options: dict
+        self,
+        data: Mapping[str, object],
+        table_size: int,
+        options: dict,
+        number: int | None = None,
     ) -> CutthroatPinochleHand:
         self.check_table(table_size)
         read = HandReader(data)
@@ -242,6 +258,13 @@ class CutthroatPinochle(Ruleset):
                     COUNTERS,
                 )
                 took_trick = read.bool("took_trick", "Bidder took a trick must be yes or no.")
+                if counters is not None and not took_trick and counters > DISCARDS:
+                    read.error(
+                        "counters",
+                        f"Counters can be at most {DISCARDS} when the bidder took no trick: "
+                        "only the three discards count then, and the last trick's point "
+                        "goes with a trick (The Count).",
+                    )
         read.done()
         assert bidder is not None and bid is not None
         return CutthroatPinochleHand(bidder, bid, conceded, trump, meld, counters, took_trick)
@@ -261,8 +284,11 @@ class CutthroatPinochle(Ruleset):
         table_size: int,
         options: dict,
         rulings: Sequence[tuple[Ruling, Infraction]],
+        *,
+        number: int | None = None,
+        names: Sequence[str] | None = None,
     ) -> HandScore:
-        names = self.side_names(table_size)
+        names = self.side_names(table_size, names)
         unit = self.unit(record, options)
         kitty_in = record.bid >= options["kitty_bid"]
         bidder = record.bidder
@@ -318,6 +344,8 @@ class CutthroatPinochle(Ruleset):
         record: CutthroatPinochleHand | None,
         table_size: int,
         options: dict,
+        number: int | None = None,
+        names: Sequence[str] | None = None,
     ) -> str:
         infraction = self.check_ruling(ruling, table_size, "hand")
         return (
@@ -326,10 +354,61 @@ class CutthroatPinochle(Ruleset):
         )
 
     # -- the game --------------------------------------------------------------------------
-    def balances(self, totals: Sequence[int], options: dict) -> list[int]:
-        """Each player's chips: the starting chips less the kitty ante, plus the changes."""
-        start = options["starting_chips"] - options["kitty_ante"]
-        return [start + total for total in totals]
+    def settle(
+        self, score: HandScore, chips: Sequence[int], kitty: int, names: Sequence[str]
+    ) -> tuple[tuple[int, ...], int, list[int], list[str]]:
+        """The hand's payments as the bank allows them: (each player's chip change, the
+        kitty's change, the players who could not pay in full, notes in words).
+
+        A debtor pays only the chips they have; the kitty pays only what it holds
+        (rules-decisions: "a player who cannot pay is out of that game"). A bidder who
+        owes several pays the players from their left first and the kitty last.
+        """
+        sides = len(chips)
+        bidder = score.declarer
+        if bidder is None:  # a void hand: nothing changes hands
+            return (0,) * sides, 0, [], []
+        change = [0] * sides
+        kitty_change = 0
+        short: list[int] = []
+        notes: list[str] = []
+        order = [(bidder + step) % sides for step in range(1, sides)]
+        if score.points[bidder] >= 0:  # the others (and maybe the kitty) pay the bidder
+            for seat in order:
+                owed = -score.points[seat]
+                paid = min(owed, chips[seat])
+                change[seat] -= paid
+                change[bidder] += paid
+                if paid < owed:
+                    short.append(seat)
+                    notes.append(
+                        f"{names[seat]} had only {chips[seat]} chips: paid {paid} of {owed}"
+                    )
+            owed = -score.kitty
+            paid = min(owed, kitty)
+            kitty_change -= paid
+            change[bidder] += paid
+            if paid < owed:
+                notes.append(f"the kitty held only {kitty}: paid {paid} of {owed}")
+        else:  # the bidder pays the others, then the kitty
+            left = chips[bidder]
+            debts = [(seat, score.points[seat]) for seat in order] + [(None, score.kitty)]
+            for creditor, owed in debts:
+                paid = min(owed, left)
+                left -= paid
+                change[bidder] -= paid
+                if creditor is None:
+                    kitty_change += paid
+                else:
+                    change[creditor] += paid
+            total = -score.points[bidder]
+            if chips[bidder] < total:
+                short.append(bidder)
+                notes.append(
+                    f"{names[bidder]} had only {chips[bidder]} chips: paid {chips[bidder]} of "
+                    f"{total}"
+                )
+        return tuple(change), kitty_change, short, notes
 
     def match_result(
         self,
@@ -337,40 +416,50 @@ class CutthroatPinochle(Ruleset):
         table_size: int,
         options: dict,
         round_rulings: Sequence[Ruling] = (),
+        names: Sequence[str] | None = None,
     ) -> MatchResult:
-        """Over after the set number of hands, or as soon as a player is broke."""
+        """Over after the set number of hands, or at the end of the hand in which a player
+        cannot pay ("If they are out of chips and can't pay off a bid, the game will end")."""
         opts = self.resolve_options(options)
         self.check_round_rulings(round_rulings, table_size)
-        names = self.side_names(table_size)
+        names = self.side_names(table_size, names)
         planned = opts["hands"]
-        hands = counted(scores)
+        chips = [opts["starting_chips"] - opts["kitty_ante"]] * table_size
+        kitty = opts["kitty_ante"] * table_size
         totals = (0,) * table_size
-        played = 0
-        for score in hands[:planned]:
-            totals = add_points(table_size, [HandScore(totals), score])
-            played += 1
-            broke = [seat for seat, chips in enumerate(self.balances(totals, opts)) if chips <= 0]
-            if broke:
+        tally: list[HandTally] = []
+        for score in counted(scores)[:planned]:
+            change, kitty_change, short, notes = self.settle(score, chips, kitty, names)
+            chips = [have + delta for have, delta in zip(chips, change, strict=True)]
+            kitty += kitty_change
+            totals = add_points(table_size, [HandScore(totals), HandScore(change)])
+            tally.append(HandTally(points=change, running=totals, note="; ".join(notes)))
+            if short:
                 winner = leader(totals)
-                who = " and ".join(names[seat] for seat in broke)
+                who = " and ".join(names[seat] for seat in short)
                 return MatchResult(
                     True,
                     totals,
                     winner,
-                    hands_played=played,
-                    explanation=f"{who} cannot pay on: game over after hand {played}; "
-                    + (f"{names[winner]} wins." if winner is not None else "tied for the most."),
+                    hands_played=len(tally),
+                    explanation=f"{who} cannot pay and is out: game over after hand "
+                    f"{len(tally)}; "
+                    + (f"{names[winner]} wins." if winner is not None else "tied for the most.")
+                    + f" Kitty {kitty} chips.",
+                    tally=tuple(tally),
                 )
         line = ", ".join(
             f"{name} {signed(total)}" for name, total in zip(names, totals, strict=True)
         )
-        if played < planned:
+        if len(tally) < planned:
             return MatchResult(
                 False,
                 totals,
                 None,
-                hands_played=played,
-                explanation=f"{played} of {planned} hands played: {line}.",
+                hands_played=len(tally),
+                explanation=f"{len(tally)} of {planned} hands played: {line}; kitty {kitty} "
+                "chips.",
+                tally=tuple(tally),
             )
         winner = leader(totals)
         head = f"{names[winner]} wins" if winner is not None else "Tied for the most"
@@ -378,6 +467,7 @@ class CutthroatPinochle(Ruleset):
             True,
             totals,
             winner,
-            hands_played=played,
-            explanation=f"{head} after {planned} hands: {line}.",
+            hands_played=len(tally),
+            explanation=f"{head} after {planned} hands: {line}; kitty {kitty} chips.",
+            tally=tuple(tally),
         )

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from .base import (
     Field,
     HandScore,
+    HandTally,
     Infraction,
     InvalidRuling,
     MatchResult,
@@ -23,6 +24,7 @@ from .base import (
     counted,
     leader,
     signed,
+    tally_of,
 )
 from .reading import HandReader
 
@@ -335,6 +337,7 @@ INFRACTIONS: tuple[Infraction, ...] = (
             "The round in progress goes to the opponents as a win; the hands already played "
             "keep their points. Every later round is forfeited as under rule 7."
         ),
+        later_rounds="7",
     ),
 )
 
@@ -450,9 +453,14 @@ class SixCardKitty(Ruleset):
         self.check_table(table_size)
         return list(SEATS)
 
-    def side_names(self, table_size: int) -> list[str]:
+    def side_names(self, table_size: int, names: Sequence[str] | None = None) -> list[str]:
+        """North-South and East-West: the sheet's columns, whoever the teams are."""
         self.check_table(table_size)
         return list(SIDES)
+
+    def dealing_side(self, number: int | None) -> int | None:
+        """The team of the hand's dealer (rule 8: the deal proceeds clockwise)."""
+        return None if number is None else self.seat_side(self.dealer(number, 4), 4)
 
     def seat_side(self, seat: int, table_size: int) -> int:
         """North and South (seats 0, 2) are side 0; East and West (1, 3) side 1."""
@@ -464,7 +472,13 @@ class SixCardKitty(Ruleset):
         return self.resolve_options(options)["hands_per_round"]
 
     # -- the hand record -------------------------------------------------------------------
-    def hand_fields(self, table_size: int, options: dict) -> tuple[Field, ...]:
+    def hand_fields(
+        self,
+        table_size: int,
+        options: dict,
+        names: Sequence[str] | None = None,
+        number: int | None = None,
+    ) -> tuple[Field, ...]:
         self.check_table(table_size)
         return (
             Field(
@@ -494,7 +508,7 @@ class SixCardKitty(Ruleset):
                 "books",
                 "Books taken by the bidding team",
                 "int",
-                min=0,
+                min=1,
                 max=TOTAL_BOOKS,
                 help="Counting the kitty as the first book: 13 in all. If a ruling stopped "
                 "the hand, enter the books as they stood.",
@@ -502,7 +516,11 @@ class SixCardKitty(Ruleset):
         )
 
     def parse_hand(
-        self, data: Mapping[str, object], table_size: int, options: dict
+        self,
+        data: Mapping[str, object],
+        table_size: int,
+        options: dict,
+        number: int | None = None,
     ) -> SixCardKittyHand:
         self.check_table(table_size)
         read = HandReader(data)
@@ -533,9 +551,9 @@ class SixCardKitty(Ruleset):
             )
         books = read.int(
             "books",
-            "Books must be 0 to 13: the bidding team's books, the kitty counting as its first "
+            "Books must be 1 to 13: the bidding team's books, the kitty counting as its first "
             "book.",
-            0,
+            1,
             TOTAL_BOOKS,
         )
         read.done()
@@ -562,13 +580,16 @@ class SixCardKitty(Ruleset):
         table_size: int,
         options: dict,
         rulings: Sequence[tuple[Ruling, Infraction]],
+        *,
+        number: int | None = None,
+        names: Sequence[str] | None = None,
     ) -> HandScore:
         bidders = record.bidding_team
         books = record.books
         awarded_to: int | None = None
         notes: list[str] = []
         for ruling, infraction in rulings:
-            effect = self._apply(ruling, infraction, record, books, options)
+            effect = self._apply(ruling, infraction, record, books, options, number)
             books = effect.books
             if effect.awarded_to is not None and awarded_to is None:
                 awarded_to = effect.awarded_to
@@ -628,10 +649,18 @@ class SixCardKitty(Ruleset):
         record: SixCardKittyHand,
         books: int,
         options: dict,
+        number: int | None = None,
     ) -> _Effect:
         code = infraction.code
         where = cite(infraction.rule)
         bidders = record.bidding_team
+        if code == "jokers-kept-27" and record.form != "no":
+            raise InvalidRuling(
+                {
+                    "code": f"Rule 27 is about a \u201cno\u201d bid (the jokers must be "
+                    f"discarded); this hand's bid is {bid_text(record)}."
+                }
+            )
         if code in AWARD_CODES:
             offended = 1 - self.need_offender(ruling, infraction)
             if (ruling.choice or "award") == "award":
@@ -643,15 +672,8 @@ class SixCardKitty(Ruleset):
             return _Effect(books, None, f"{where}: {SIDES[offended]} chose to continue")
         if code in RECORDED_CODES:
             offender = self.need_offender(ruling, infraction)
-            if code == "dealer-must-bid-25" and offender != bidders:
-                raise InvalidRuling(
-                    {
-                        "offender": (
-                            "Rule 25: the dealer's team holds the forced bid, so it must "
-                            "be the bidding team of this hand."
-                        )
-                    }
-                )
+            if code == "dealer-must-bid-25":
+                self._check_forced_bid(offender, bidders, number)
             return _Effect(
                 books, None, f"{where}: {infraction.title.lower()} by {SIDES[offender]} (recorded)"
             )
@@ -687,12 +709,36 @@ class SixCardKitty(Ruleset):
             )
         raise InvalidRuling({"code": f"{where} ({infraction.title}) is not ruled on a hand."})
 
+    def _check_forced_bid(self, offender: int, bidders: int | None, number: int | None) -> None:
+        """Rule 25: all passed, so the dealer's team holds the bid."""
+        dealers = self.dealing_side(number)
+        if dealers is not None and offender != dealers:
+            raise InvalidRuling(
+                {
+                    "offender": f"Rule 25: {SIDES[dealers]} dealt hand {number}, so the "
+                    "forced bid is theirs."
+                }
+            )
+        if bidders is not None and offender != bidders:
+            raise InvalidRuling(
+                {
+                    "offender": "Rule 25: the dealer's team holds the forced bid, so it must "
+                    "be the bidding team of this hand."
+                }
+            )
+
     def summary(self, record: SixCardKittyHand) -> tuple[int | None, str, str]:
         bid = bid_text(record) + (f" {record.direction}" if record.direction else "")
         return record.bidding_team, bid, f"{record.books} books"
 
     def describe_ruling(
-        self, ruling: Ruling, record: SixCardKittyHand | None, table_size: int, options: dict
+        self,
+        ruling: Ruling,
+        record: SixCardKittyHand | None,
+        table_size: int,
+        options: dict,
+        number: int | None = None,
+        names: Sequence[str] | None = None,
     ) -> str:
         """The ruling's effect in one sentence, shown before the director confirms it."""
         opts = self.resolve_options(options)
@@ -721,18 +767,18 @@ class SixCardKitty(Ruleset):
             )
         if record is not None:
             self.check_record_type(record)
-            record = self.normal_record(record, table_size, opts)
-            effect = self._apply(ruling, infraction, record, record.books, opts)
+            record = self.normal_record(record, table_size, opts, number)
+            effect = self._apply(ruling, infraction, record, record.books, opts, number)
             if effect.awarded_to is not None:
                 return f"{where}: {SIDES[effect.awarded_to]} are awarded the hand and {worth}."
             if effect.books != record.books:
                 score = self._score_books(record, effect.books, opts, "")
                 return f"{effect.note}; the hand is scored again: {score.explanation}"
             return f"{effect.note}; the hand is scored as played."
-        return self._describe_without_record(ruling, infraction, opts)
+        return self._describe_without_record(ruling, infraction, opts, number)
 
     def _describe_without_record(
-        self, ruling: Ruling, infraction: Infraction, options: dict
+        self, ruling: Ruling, infraction: Infraction, options: dict, number: int | None
     ) -> str:
         """The preview before the hand's facts are entered: the effect, without the numbers."""
         where = cite(infraction.rule)
@@ -748,6 +794,7 @@ class SixCardKitty(Ruleset):
         offender = self.need_offender(ruling, infraction)
         offended = 1 - offender
         if code == "dealer-must-bid-25":
+            self._check_forced_bid(offender, None, number)
             return (
                 f"{where}: all passed, so {SIDES[offender]} (the dealer's team) hold the bid; "
                 "recorded, no change to the score."
@@ -781,6 +828,7 @@ class SixCardKitty(Ruleset):
         table_size: int,
         options: dict,
         round_rulings: Sequence[Ruling] = (),
+        names: Sequence[str] | None = None,
     ) -> MatchResult:
         """Rule 6: after the round's hands the most points wins; a tie is settled by one more
         hand whose points do not count. Rules 7 and 41 end the round by forfeit."""
@@ -789,6 +837,9 @@ class SixCardKitty(Ruleset):
         hands = counted(scores)
         regular = hands[:planned]
         totals = add_points(2, regular)
+        tally = tally_of(2, regular) + tuple(
+            HandTally(points=(0, 0), running=totals, tiebreaker=True) for _ in hands[planned:]
+        )
         for ruling, infraction in self.check_round_rulings(round_rulings, table_size):
             offender = self.need_offender(ruling, infraction)
             winner = 1 - offender
@@ -812,6 +863,7 @@ class SixCardKitty(Ruleset):
                 forfeit=True,
                 explanation=f"Rule 41: {SIDES[offender]} left; {SIDES[winner]} win the round "
                 f"({self._score_line(totals)} after {len(regular)} hands).",
+                tally=tally[: len(regular)],
             )
         if len(regular) < planned:
             return MatchResult(
@@ -821,6 +873,7 @@ class SixCardKitty(Ruleset):
                 hands_played=len(regular),
                 explanation=f"{len(regular)} of {planned} hands played: "
                 f"{self._score_line(totals)}.",
+                tally=tally,
             )
         winner = leader(totals)
         if winner is not None:
@@ -830,6 +883,7 @@ class SixCardKitty(Ruleset):
                 winner=winner,
                 hands_played=len(regular),
                 explanation=f"{SIDES[winner]} win the round, {self._score_line(totals)}.",
+                tally=tally[:planned],
             )
         for played, tiebreaker in enumerate(hands[planned:], start=1):  # rule 6
             decider = leader(tiebreaker.points)
@@ -841,6 +895,7 @@ class SixCardKitty(Ruleset):
                     hands_played=len(regular) + played,
                     explanation=f"Tied {totals[0]}-{totals[1]}; {SIDES[decider]} win the "
                     "tiebreaker hand (its points do not count).",
+                    tally=tally[: planned + played],
                 )
         return MatchResult(
             complete=False,
@@ -850,6 +905,7 @@ class SixCardKitty(Ruleset):
             hands_played=len(hands),
             explanation=f"Tied {totals[0]}-{totals[1]} after {planned} hands: play one "
             "tiebreaker hand (rule 6).",
+            tally=tally,
         )
 
     @staticmethod

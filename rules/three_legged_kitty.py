@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from .base import (
     Field,
     HandScore,
+    HandTally,
     Infraction,
     MatchResult,
     Option,
@@ -214,8 +215,15 @@ class ThreeLeggedKitty(Ruleset):
         self.check_table(table_size)
         return self.resolve_options(options)["hand_limit"]
 
-    def hand_fields(self, table_size: int, options: dict) -> tuple[Field, ...]:
-        seats = tuple((str(seat), name) for seat, name in enumerate(self.seat_names(table_size)))
+    def hand_fields(
+        self,
+        table_size: int,
+        options: dict,
+        names: Sequence[str] | None = None,
+        number: int | None = None,
+    ) -> tuple[Field, ...]:
+        names = self.side_names(table_size, names)
+        seats = tuple((str(seat), name) for seat, name in enumerate(names))
         return (
             Field(
                 "passed_out",
@@ -254,7 +262,11 @@ class ThreeLeggedKitty(Ruleset):
         )
 
     def parse_hand(
-        self, data: Mapping[str, object], table_size: int, options: dict
+        self,
+        data: Mapping[str, object],
+        table_size: int,
+        options: dict,
+        number: int | None = None,
     ) -> ThreeLeggedKittyHand:
         self.check_table(table_size)
         read = HandReader(data)
@@ -299,8 +311,11 @@ class ThreeLeggedKitty(Ruleset):
         table_size: int,
         options: dict,
         rulings: Sequence[tuple[Ruling, Infraction]],
+        *,
+        number: int | None = None,
+        names: Sequence[str] | None = None,
     ) -> HandScore:
-        names = self.side_names(table_size)
+        names = self.side_names(table_size, names)
         if record.passed_out:
             return HandScore(
                 points=(0,) * table_size, explanation="Passed out: no score, the deal moves left."
@@ -340,6 +355,8 @@ class ThreeLeggedKitty(Ruleset):
         record: ThreeLeggedKittyHand | None,
         table_size: int,
         options: dict,
+        number: int | None = None,
+        names: Sequence[str] | None = None,
     ) -> str:
         infraction = self.check_ruling(ruling, table_size, "hand")
         return (
@@ -353,18 +370,22 @@ class ThreeLeggedKitty(Ruleset):
         table_size: int,
         options: dict,
         round_rulings: Sequence[Ruling] = (),
+        names: Sequence[str] | None = None,
     ) -> MatchResult:
         """Over at the end of the hand in which anyone reaches the target (or at the hand
-        limit); the highest wins, and a tie for the highest plays one more hand."""
+        limit); the highest wins, and a tie for the highest plays one more hand, whose points
+        count like any other ("Winning the Game"; rules-decisions)."""
         opts = self.resolve_options(options)
         self.check_round_rulings(round_rulings, table_size)
-        names = self.side_names(table_size)
+        names = self.side_names(table_size, names)
         target, limit = opts["target"], opts["hand_limit"]
         totals = [0] * table_size
         played = 0
+        tally: list[HandTally] = []
         for score in counted(scores):
             totals = list(add_points(table_size, [HandScore(tuple(totals)), score]))
             played += 1
+            tally.append(HandTally(points=score.points, running=tuple(totals)))
             if max(totals) >= target or (limit and played >= limit):
                 winner = leader(totals)
                 if winner is not None:
@@ -375,6 +396,7 @@ class ThreeLeggedKitty(Ruleset):
                         hands_played=played,
                         explanation=f"{names[winner]} wins with {totals[winner]} after "
                         f"{played} hands.",
+                        tally=tuple(tally),
                     )
         line = ", ".join(f"{name} {total}" for name, total in zip(names, totals, strict=True))
         over = played and (max(totals) >= target or (limit and played >= limit))
@@ -383,9 +405,10 @@ class ThreeLeggedKitty(Ruleset):
                 complete=False,
                 totals=tuple(totals),
                 winner=None,
-                needs_tiebreaker=True,
                 hands_played=played,
-                explanation=f"Tied for the highest ({line}): play one more hand.",
+                explanation=f"Tied for the highest ({line}): play one more hand; it counts "
+                "like any other.",
+                tally=tuple(tally),
             )
         return MatchResult(
             complete=False,
@@ -393,4 +416,5 @@ class ThreeLeggedKitty(Ruleset):
             winner=None,
             hands_played=played,
             explanation=f"{played} hands played, first to {target}: {line}.",
+            tally=tuple(tally),
         )

@@ -32,10 +32,11 @@ def sheet_of(result: TableResult, tournament: Tournament, link: str) -> printing
             continue  # not counted until the other side accepts it
         bidder, bid, taken = ("", "", "")
         if row.hand.record is not None:
-            record = ruleset.parse_hand(row.hand.record, result.size, options)
+            record = ruleset.parse_hand(row.hand.record, result.size, options, row.hand.number)
             who, bid, taken = ruleset.summary(record)
             bidder = sheet.sides[who].entrant.name if who is not None else ""
-        points = row.score.points if row.score else (0,) * len(side_names)
+        points = tuple(p or 0 for p, _ in row.cells)
+        # A void or tiebreaker row adds nothing: it shows the totals as they stood.
         running = row.running or (hands[-1].running if hands else (0,) * len(side_names))
         hands.append(
             printing.HandLine(
@@ -48,11 +49,12 @@ def sheet_of(result: TableResult, tournament: Tournament, link: str) -> printing
                 running=tuple(running),
                 void=row.void,
                 tiebreaker=row.tiebreaker,
+                note=row.note,
             )
         )
     rulings = tuple(
         printing.RulingLine(
-            hand=int(line.hand.split()[1]) if line.hand else None,
+            hand=line.hand.number if line.hand else None,
             rule=line.rule,
             title=line.title,
             effect=line.effect,

@@ -93,16 +93,17 @@ def _who(table: Table, actor: Actor) -> str:
     if actor.side is None:
         return label
     tournament = table.round.tournament
-    size = 4 if tournament.is_partnership else table.seats.count()
-    names = tournament.ruleset.side_names(size)
+    players = [seat.entrant.name for seat in table.seats.select_related("entrant")]
+    size = 4 if tournament.is_partnership else len(players)
+    names = tournament.ruleset.side_names(size, players)
     return f"{label} ({names[actor.side]})" if 0 <= actor.side < len(names) else label
 
 
-def _parse(table: Table, result: TableResult, data) -> dict:
+def _parse(table: Table, result: TableResult, data, number: int) -> dict:
     tournament = table.round.tournament
     ruleset = tournament.ruleset
     try:
-        record = ruleset.parse_hand(data, result.size, tournament.settings)
+        record = ruleset.parse_hand(data, result.size, tournament.settings, number)
     except InvalidHand as exc:
         raise EntryError("The hand was not stored: see the marked fields.", exc.errors) from exc
     return ruleset.hand_to_dict(record)
@@ -150,7 +151,7 @@ def enter_hand(table: Table, data, *, actor: Actor, nonce: str, slot: tuple[int,
             raise EntryError(
                 "Another phone has just changed this sheet: check the hands below.", status=409
             )
-        record = _parse(table, result, data)
+        record = _parse(table, result, data, slot[0])
         single = not table.round.tournament.verify_hands
         hand = Hand.objects.create(
             table=table,
@@ -227,7 +228,7 @@ def edit_hand(
             _check_side(result, actor)
             if hand.status == Hand.Status.ACCEPTED:
                 raise EntryError("An accepted hand can only be changed by a director.", status=403)
-        record = _parse(table, result, data)
+        record = _parse(table, result, data, hand.number)
         before = hand.record
         status = Hand.Status.ACCEPTED if actor.is_director else Hand.Status.ENTERED
         updated = Hand.objects.filter(pk=hand.pk, version=version).update(

@@ -62,6 +62,11 @@ class Ruling(models.Model):
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True)
     withdrawn_at = models.DateTimeField(null=True, blank=True)
     withdrawn_reason = models.CharField(max_length=300, blank=True)
+    # A ruling made because of another (each later round of a team that left, rule 41):
+    # withdrawing the cause withdraws exactly these.
+    caused_by = models.ForeignKey(
+        "self", on_delete=models.CASCADE, null=True, blank=True, related_name="caused"
+    )
 
     class Meta:
         ordering = ["created", "id"]

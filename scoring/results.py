@@ -12,7 +12,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from rules import HandScore, MatchResult
+from rules import HandScore, HandTally, MatchResult
 from rules import Ruling as RuleRuling
 from scoring import standings
 from tournament.models import Bye, Entrant, Round, Seat, Table, Tournament
@@ -26,7 +26,14 @@ class ScoredHand:
     record: object | None
     score: HandScore
     rulings: list[Ruling]
-    tiebreaker: bool = False
+    # What the round made of this hand (running totals, a tiebreaker, a short payment);
+    # None for a void hand or one the round did not take into account.
+    tally: HandTally | None = None
+
+    @property
+    def tiebreaker(self) -> bool:
+        """6 Card Kitty rule 6: played only to break a tie; its points do not count."""
+        return self.tally is not None and self.tally.tiebreaker
 
 
 @dataclass
@@ -41,6 +48,12 @@ class TableResult:
     signatures: list[Signature] = field(default_factory=list)
     match: MatchResult | None = None
     options: dict = field(default_factory=dict, repr=False)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Each side's entrant, as the ruleset's words name them (a player, at three-player
+        games; 6 Card Kitty keeps North-South and East-West)."""
+        return tuple(entrant.name for entrant in self.sides)
 
     @property
     def final(self) -> bool:
@@ -153,21 +166,22 @@ def results_for(
         signatures[signature.table_id].append(signature)
 
     # A night repeats the same few facts (bid 4 made with 10 books...) thousands of times,
-    # and scoring is pure: score each distinct record at each table size once per call.
-    memo: dict[tuple[object, int], tuple[object, HandScore]] = {}
+    # and scoring is pure: score each distinct record once per call for each table size,
+    # dealer (the hand's number decides what the dealer may not do) and players' names.
+    memo: dict[tuple[object, ...], tuple[object, HandScore]] = {}
 
-    def score_once(data: dict, size: int) -> tuple[object, HandScore]:
+    def score_once(data: dict, size: int, number: int, names) -> tuple[object, HandScore]:
         try:
-            key = (frozenset(data.items()), size)
-            hash(key)
+            facts = frozenset(data.items())
+            hash(facts)
         except TypeError:  # a list among the facts (Ascot's Ramsch points)
-            key = (json.dumps(data, sort_keys=True), size)
+            facts = json.dumps(data, sort_keys=True)
+        key = (facts, size, ruleset.dealer(number, size), names)
         if key not in memo:
-            record = ruleset.parse_hand(data, size, options)
-            memo[key] = (record, ruleset.score_hand(record, size, options))
+            record = ruleset.parse_hand(data, size, options, number)
+            memo[key] = (record, ruleset.score_hand(record, size, options, (), number, names))
         return memo[key]
 
-    planned_by_size: dict[int, int] = {}
     results = {}
     for table in tables:
         sides = [entrant for _, entrant in sorted(seats[table.pk], key=lambda s: s[0])]
@@ -181,9 +195,7 @@ def results_for(
             signatures=sorted(signatures[table.pk], key=lambda s: s.side),
             options=options,
         )
-        if size not in planned_by_size:
-            planned_by_size[size] = ruleset.hands_in_round(size, options)
-        planned = planned_by_size[size]
+        names = result.names
         for hand in hands[table.pk]:
             if hand.status != Hand.Status.ACCEPTED:
                 result.pending.append(hand)
@@ -191,24 +203,25 @@ def results_for(
             hand_rulings = rulings_by_hand[hand.pk]
             if hand_rulings or hand.record is None:
                 record = (
-                    ruleset.parse_hand(hand.record, size, options)
+                    ruleset.parse_hand(hand.record, size, options, hand.number)
                     if hand.record is not None
                     else None
                 )
                 score = ruleset.score_hand(
-                    record, size, options, [to_rule(r) for r in hand_rulings]
+                    record, size, options, [to_rule(r) for r in hand_rulings], hand.number, names
                 )
             else:
-                record, score = score_once(hand.record, size)
+                record, score = score_once(hand.record, size, hand.number, names)
             result.hands.append(ScoredHand(hand, record, score, hand_rulings))
-        for position, scored in enumerate(result.counted, start=1):
-            scored.tiebreaker = position > planned
         result.match = ruleset.match_result(
             [h.score for h in result.hands],
             size,
             options,
             [to_rule(r) for r in result.round_rulings],
+            names,
         )
+        for scored, tally in zip(result.counted, result.match.tally, strict=False):
+            scored.tally = tally
         results[table.pk] = result
     return results
 

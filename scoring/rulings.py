@@ -23,7 +23,6 @@ from .models import Hand, Ruling
 from .results import to_rule
 
 NEXT_HAND = "next"
-LEFT_NOTE = "Rule 41: {team} left in round {round}; this round is forfeited."
 
 
 @dataclass(frozen=True)
@@ -79,11 +78,14 @@ def preview(table: Table, proposal: Proposal, result=None) -> Preview:
             "The sheet is signed and final: reopen it (with a reason) to rule on it.", status=409
         )
     hand = _target(result, proposal, infraction)
+    number = _hand_number(result, hand, infraction)
     record = None
     if hand is not None and hand.record is not None:
-        record = ruleset.parse_hand(hand.record, result.size, options)
+        record = ruleset.parse_hand(hand.record, result.size, options, number)
     try:
-        effect = ruleset.describe_ruling(proposal.rule(), record, result.size, options)
+        effect = ruleset.describe_ruling(
+            proposal.rule(), record, result.size, options, number, result.names
+        )
         _check_scores(result, ruleset, options, proposal, infraction, hand)
     except InvalidRuling as exc:
         raise EntryError(" ".join(exc.errors.values()), exc.errors) from exc
@@ -91,6 +93,16 @@ def preview(table: Table, proposal: Proposal, result=None) -> Preview:
         message = "This ruling needs the hand's facts (the bid): enter the hand first."
         raise EntryError(message, {"hand": message}) from exc
     return Preview(infraction, effect)
+
+
+def _hand_number(result, hand, infraction) -> int | None:
+    """The number of the hand ruled on (the next one when it is not entered yet)."""
+    if infraction.scope == "round":
+        return None
+    if hand is not None:
+        return hand.number
+    slot = next_slot(result)
+    return slot[0] if slot else None
 
 
 def _check_scores(result, ruleset, options, proposal, infraction, hand) -> None:
@@ -101,11 +113,14 @@ def _check_scores(result, ruleset, options, proposal, infraction, hand) -> None:
         return
     existing = []
     record = None
+    number = _hand_number(result, hand, infraction)
     if hand is not None:
         existing = [to_rule(r) for r in hand.rulings.filter(withdrawn_at__isnull=True)]
         if hand.record is not None:
-            record = ruleset.parse_hand(hand.record, result.size, options)
-    ruleset.score_hand(record, result.size, options, existing + [proposal.rule()])
+            record = ruleset.parse_hand(hand.record, result.size, options, number)
+    ruleset.score_hand(
+        record, result.size, options, existing + [proposal.rule()], number, result.names
+    )
 
 
 def record(table: Table, proposal: Proposal, *, actor: Actor) -> Ruling:
@@ -150,36 +165,51 @@ def record(table: Table, proposal: Proposal, *, actor: Actor) -> Ruling:
             after={"effect": previewed.effect},
             reason=proposal.note[:300],
         )
-        if infraction.code == "41" and proposal.offender is not None:
-            _team_left(table, result.sides[proposal.offender], actor)
+        if infraction.later_rounds and proposal.offender is not None:
+            _team_left(table, result.sides[proposal.offender], ruling, actor)
     return ruling
 
 
-def _team_left(table: Table, team: Entrant, actor: Actor) -> None:
-    """Rule 41: the team forfeits every later round; it is marked as having left."""
+def _team_left(table: Table, team: Entrant, cause: Ruling, actor: Actor) -> None:
+    """The team forfeits every later round (6 Card Kitty rule 41); it is marked as having
+    left, so rounds drawn later get their forfeit too (apply_departures)."""
     Entrant.objects.filter(pk=team.pk).update(left_in_round=table.round.number)
     later = Seat.objects.filter(
         entrant=team,
         table__round__tournament=table.round.tournament,
         table__round__number__gt=table.round.number,
-    ).select_related("table__round")
+    ).select_related("table__round__tournament")
     for seat in later:
-        forfeit_later_round(seat.table, seat.position, team, table.round.number, actor)
+        forfeit_later_round(seat.table, seat.position, team, cause, actor)
 
 
 def forfeit_later_round(
-    table: Table, side: int, team: Entrant, left_round: int, actor: Actor
+    table: Table, side: int, team: Entrant, cause: Ruling, actor: Actor
 ) -> None:
-    note = LEFT_NOTE.format(team=team.name, round=left_round)
-    Ruling.objects.get_or_create(
+    """The round ruling the cause's infraction gives each later round of the team."""
+    ruleset = table.round.tournament.ruleset
+    left = ruleset.infraction(cause.code)
+    forfeit = ruleset.infraction(left.later_rounds)
+    note = f"{left.cite}: {team.name} left in round {cause.table.round.number}."
+    _, created = Ruling.objects.get_or_create(
         table=table,
         hand=None,
-        code="7",
-        offender=side,
+        caused_by=cause,
         withdrawn_at=None,
-        defaults={"note": note, "created_by": actor.user},
+        defaults={
+            "code": forfeit.code,
+            "offender": side,
+            "note": note,
+            "created_by": actor.user,
+        },
     )
-    _log(table, actor, "ruling: rule 7 forfeit (team left)", after={"note": note})
+    if created:
+        _log(
+            table,
+            actor,
+            f"ruling: {forfeit.cite} {forfeit.title} ({team.name} left)"[:120],
+            after={"note": note},
+        )
 
 
 def withdraw(table: Table, ruling_id: int, *, actor: Actor, reason: str) -> Ruling:
@@ -209,27 +239,44 @@ def withdraw(table: Table, ruling_id: int, *, actor: Actor, reason: str) -> Ruli
             ruling.hand,
             reason=ruling.withdrawn_reason,
         )
-        if ruling.code == "41" and ruling.offender is not None:
+        if table.round.tournament.ruleset.infraction(ruling.code).later_rounds:
             _team_returns(table, ruling, actor)
     return ruling
 
 
 def _team_returns(table: Table, ruling: Ruling, actor: Actor) -> None:
+    """The cause withdrawn: the team is back, and the rulings it caused are withdrawn."""
     team = Seat.objects.get(table=table, position=ruling.offender).entrant
     Entrant.objects.filter(pk=team.pk).update(left_in_round=None)
-    note = LEFT_NOTE.format(team=team.name, round=table.round.number)
-    for later in Ruling.objects.filter(note=note, withdrawn_at__isnull=True, code="7"):
+    reason = f"The ruling that caused it ({ruling.code}) was withdrawn."
+    for later in ruling.caused.filter(withdrawn_at__isnull=True).select_related("table"):
         later.withdrawn_at = timezone.now()
-        later.withdrawn_reason = "The rule 41 ruling was withdrawn."
+        later.withdrawn_reason = reason
         later.save(update_fields=["withdrawn_at", "withdrawn_reason"])
-        _log(later.table, actor, "ruling withdrawn: 7", reason=later.withdrawn_reason)
+        _log(later.table, actor, f"ruling withdrawn: {later.code}", reason=reason)
 
 
 def apply_departures(round_: Round, actor: Actor) -> None:
-    """A newly drawn round: each table of a team that left gets its rule 7 forfeit."""
+    """A newly drawn round: each table of a team that left gets the forfeit its leaving
+    ruling gives every later round."""
+    ruleset = round_.tournament.ruleset
+    codes = [i.code for i in ruleset.infractions if i.later_rounds]
+    if not codes:
+        return
+    causes = Ruling.objects.filter(
+        table__round__tournament=round_.tournament,
+        code__in=codes,
+        withdrawn_at__isnull=True,
+        hand=None,
+    ).select_related("table__round")
+    by_team = {}
+    for cause in causes:
+        seat = Seat.objects.filter(table=cause.table, position=cause.offender).first()
+        if seat is not None:
+            by_team[seat.entrant_id] = cause
     for seat in Seat.objects.filter(
         table__round=round_, entrant__left_in_round__isnull=False
-    ).select_related("table__round", "entrant"):
-        forfeit_later_round(
-            seat.table, seat.position, seat.entrant, seat.entrant.left_in_round, actor
-        )
+    ).select_related("table__round__tournament", "entrant"):
+        cause = by_team.get(seat.entrant_id)
+        if cause is not None:
+            forfeit_later_round(seat.table, seat.position, seat.entrant, cause, actor)

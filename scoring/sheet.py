@@ -26,11 +26,13 @@ class SheetRow:
     void: bool = False
     rulings: list = field(default_factory=list)
     sides: int = 2
+    points: tuple[int, ...] | None = None  # what the hand added to the round
+    note: str = ""  # what the round made of it (a short payment), in words
 
     @property
     def cells(self) -> list[tuple[int | None, int | None]]:
         """(points, running total) per side; the tiebreaker's points never run (rule 6)."""
-        points = self.score.points if self.score else (None,) * self.sides
+        points = self.points or (self.score.points if self.score else (None,) * self.sides)
         running = self.running if self.running and not self.tiebreaker else (None,) * self.sides
         return list(zip(points, running, strict=True))
 
@@ -38,7 +40,7 @@ class SheetRow:
 @dataclass
 class SideView:
     index: int
-    name: str  # side name: North-South, Seat 2, ...
+    name: str  # what the players call the side: North-South, or the player's own name
     entrant: object
     seats: list[tuple[str, str]]  # (seat name, player)
 
@@ -61,7 +63,7 @@ def seat_plan(result: TableResult, ruleset) -> list[SideView]:
     """Who sits where: a partnership's first player North/East, the second South/West."""
     size = result.size
     seat_names = ruleset.seat_names(size)
-    side_names = ruleset.side_names(size)
+    side_names = ruleset.side_names(size, result.names)  # a player's name, at three-player games
     sides = []
     for index, entrant in enumerate(result.sides):
         if ruleset.partnerships:
@@ -88,11 +90,12 @@ def seat_holder(sides: list[SideView], seat_name: str) -> str:
 
 
 def build_sheet(result: TableResult, ruleset, options: dict) -> SheetView:
+    """The rows as the round counted them: points and running totals come from the match's
+    tally, so the page, the console and the paper print the figures the standings use."""
     size = result.size
     sides = seat_plan(result, ruleset)
     seat_names = ruleset.seat_names(size)
     n = len(result.sides)
-    running = [0] * n
     rows: list[SheetRow] = []
 
     def dealer_of(number: int) -> str:
@@ -117,24 +120,30 @@ def build_sheet(result: TableResult, ruleset, options: dict) -> SheetView:
                 )
             )
             continue
-        if not scored.tiebreaker:
-            running = [a + b for a, b in zip(running, scored.score.points, strict=True)]
+        tally = scored.tally
+        shown = None
+        if tally is not None and not tally.tiebreaker:
+            shown = tally.points  # a tiebreaker shows its own points, which do not run
         rows.append(
             SheetRow(
                 hand,
                 str(hand),
                 dealer,
                 scored.score,
-                tuple(running),
+                tally.running if tally else None,
                 "accepted",
                 tiebreaker=scored.tiebreaker,
                 rulings=scored.rulings,
                 sides=n,
+                points=shown,
+                note=tally.note if tally else "",
             )
         )
     for hand in result.pending:
-        record = ruleset.parse_hand(hand.record, size, options) if hand.record is not None else None
-        score = ruleset.score_hand(record, size, options) if record is not None else None
+        record = score = None
+        if hand.record is not None:
+            record = ruleset.parse_hand(hand.record, size, options, hand.number)
+            score = ruleset.score_hand(record, size, options, (), hand.number, result.names)
         rows.append(
             SheetRow(hand, str(hand), dealer_of(hand.number), score, None, hand.status, sides=n)
         )
@@ -166,7 +175,7 @@ def next_dealer(sheet: SheetView, ruleset, number: int) -> str:
 @dataclass
 class RulingLine:
     ruling: object
-    hand: str  # "Hand 3", or "" for the round
+    hand: Hand | None  # None: a ruling on the round
     rule: str
     title: str
     effect: str
@@ -178,15 +187,18 @@ def ruling_lines(result: TableResult, ruleset, options: dict) -> list[RulingLine
     lines = []
     for scored in result.hands:
         for ruling in scored.rulings:
-            lines.append(_line(ruling, str(scored.hand), scored.record, result, ruleset, options))
+            lines.append(_line(ruling, scored.hand, scored.record, result, ruleset, options))
     for ruling in result.round_rulings:
-        lines.append(_line(ruling, "", None, result, ruleset, options))
+        lines.append(_line(ruling, None, None, result, ruleset, options))
     return lines
 
 
-def _line(ruling, hand: str, record, result, ruleset, options) -> RulingLine:
+def _line(ruling, hand: Hand | None, record, result, ruleset, options) -> RulingLine:
     infraction = ruleset.infraction(ruling.code)
-    effect = ruleset.describe_ruling(to_rule(ruling), record, result.size, options)
+    number = hand.number if hand is not None else None
+    effect = ruleset.describe_ruling(
+        to_rule(ruling), record, result.size, options, number, result.names
+    )
     if ruling.note:
         effect = f"{effect} ({ruling.note})"
     return RulingLine(ruling, hand, infraction.rule, infraction.title, effect, infraction.cite)

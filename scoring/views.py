@@ -73,16 +73,22 @@ def render_table(request, access: Access, *, form=None, errors=None, status=200,
     result = results_for(tournament, tables=[access.table])[access.table.pk]
     sheet = build_sheet(result, ruleset, options)
     slot = entry.next_slot(result)
-    specs = ruleset.hand_fields(result.size, options)
     if form is None and slot is not None and not sheet.final:
-        form = HandForm(specs=specs)
+        form = HandForm(specs=ruleset.hand_fields(result.size, options, result.names, slot[0]))
     pending = next((r for r in sheet.rows if r.status != "accepted" and r.status != "void"), None)
     # The side that entered a waiting hand may correct it; a director may correct any hand.
     editable = [r for r in sheet.rows if r.hand.record is not None and not r.void]
     if not access.director:
         editable = [r for r in editable if r is pending]
     edit_forms = [
-        (row, HandForm(specs=specs, prefix="edit", initial=_initial(row.hand.record)))
+        (
+            row,
+            HandForm(
+                specs=ruleset.hand_fields(result.size, options, result.names, row.hand.number),
+                prefix="edit",
+                initial=_initial(row.hand.record),
+            ),
+        )
         for row in editable
     ]
     history = Change.objects.filter(table=access.table).select_related("hand")
@@ -137,6 +143,8 @@ def proposal_from(post) -> rulings.Proposal:
 
 
 def hand_specs(access: Access):
+    """Every input a hand of this table can have (whatever its dealer): the ruleset then
+    judges the values against the hand's number."""
     tournament = access.tournament
     size = 4 if tournament.is_partnership else access.table.seats.count()
     return tournament.ruleset.hand_fields(size, tournament.settings)
@@ -262,12 +270,24 @@ def preview(request, access: Access):
     )
     if not form.is_valid():
         return JsonResponse({"ok": False, "errors": {k: v[0] for k, v in form.errors.items()}})
+    number = _preview_number(result, request.POST)
     try:
-        record = ruleset.parse_hand(form.record_data(), result.size, tournament.settings)
+        record = ruleset.parse_hand(form.record_data(), result.size, tournament.settings, number)
     except InvalidHand as exc:
         return JsonResponse({"ok": False, "errors": exc.errors})
-    score = ruleset.score_hand(record, result.size, tournament.settings)
+    score = ruleset.score_hand(
+        record, result.size, tournament.settings, (), number, result.names
+    )
     return JsonResponse({"ok": True, "explanation": score.explanation})
+
+
+def _preview_number(result, post) -> int | None:
+    """The number of the hand being typed: the one corrected, else the one due."""
+    hands = {str(h.hand.pk): h.hand for h in result.hands} | {str(h.pk): h for h in result.pending}
+    if post.get("hand") in hands:
+        return hands[post["hand"]].number
+    slot = entry.next_slot(result)
+    return slot[0] if slot else None
 
 
 @require_POST

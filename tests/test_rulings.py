@@ -5,6 +5,7 @@ from django.test import Client
 
 from scoring.models import Change, Hand, Ruling
 from scoring.results import results_for, standings_for
+from tests.conftest import make_tournament
 from tests.helpers import published_round, table_of
 from tournament.rounds import draw_next_round, publish
 
@@ -12,6 +13,7 @@ pytestmark = pytest.mark.django_db
 
 # North-South bid 5 plain and take 12 books: made, North-South +6.
 NS_FIVE = {"bidding_team": 0, "level": 5, "form": "plain", "direction": None, "books": 12}
+NS_FIVE_NO = {**NS_FIVE, "form": "no", "direction": "uptown"}  # rule 27 is about "no" bids
 NS, EW = 0, 1
 
 
@@ -81,7 +83,7 @@ HAND_CASES = [
 @pytest.mark.parametrize("code, offender, choice, points", HAND_CASES)
 def test_a_hand_ruling_and_its_effect(director_client, kitty, code, offender, choice, points):
     table = table_of(published_round(kitty))
-    hand = accepted_hand(table)
+    hand = accepted_hand(table, record=NS_FIVE_NO if code == "jokers-kept-27" else NS_FIVE)
     assert result(kitty, table).match.totals == (6, 0)
     effect = rule(
         director_client, kitty, table, code, hand=hand.pk, offender=offender, choice=choice
@@ -100,6 +102,16 @@ def test_a_hand_ruling_and_its_effect(director_client, kitty, code, offender, ch
     page = director_client.get(table_url(kitty, table)).content.decode()
     assert f"{infraction.cite}, {infraction.title}" in page
     assert Change.objects.filter(action__startswith="ruling").exists()
+
+
+def test_rule_27_on_a_plain_bid_is_refused_by_the_field(director_client, kitty):
+    table = table_of(published_round(kitty))
+    hand = accepted_hand(table)  # 5 plain: no jokers to discard
+    data = {"code": "jokers-kept-27", "hand": hand.pk, "offender": NS, "choice": "award"}
+    page = director_client.post(table_url(kitty, table) + "ruling/", data)
+    assert page.status_code == 400
+    assert "Rule 27 is about a \u201cno\u201d bid" in page.content.decode()
+    assert not Ruling.objects.exists() and result(kitty, table).match.totals == (6, 0)
 
 
 def test_a_misdeal_before_any_hand_is_entered(director_client, kitty):
@@ -154,6 +166,33 @@ def test_a_team_leaving_forfeits_the_round_and_every_later_round(director_client
     later = result(kitty, seat.table).match
     assert later.complete and later.winner == 1 - seat.position
     assert later.totals[1 - seat.position] == 5
+
+
+def test_withdrawing_a_team_leaving_touches_only_its_own_forfeits(director_client, kitty):
+    """Withdrawing a rule 41 ruling withdraws the forfeits it caused and nothing else,
+    not even a rule 7 forfeit in another tournament with the same words in its note."""
+    other = make_tournament(entrants=8, name="Saturday", slug="saturday")
+    other_table = table_of(published_round(other))
+    round_ = published_round(kitty, seed=4)
+    table = table_of(round_)
+    leaver = table.seats.get(position=EW).entrant
+    left_note = f"Rule 41: {leaver.name} left in round 1."
+    late = Ruling.objects.create(table=other_table, code="7", offender=NS, note=left_note)
+    rule(director_client, kitty, table, "41", offender=EW)
+    for other_table_ in round_.tables.exclude(pk=table.pk):
+        for number in range(1, 5):
+            accepted_hand(other_table_, number)
+    publish(draw_next_round(kitty, seed=4))
+    forfeit = Ruling.objects.get(caused_by__code="41")
+    assert forfeit.code == "7" and forfeit.table.round.number == 2
+    cause = Ruling.objects.get(code="41")
+    url = table_url(kitty, table) + "withdraw-ruling/"
+    director_client.post(url, {"ruling": cause.pk, "reason": "they came back"})
+    forfeit.refresh_from_db()
+    late.refresh_from_db()
+    leaver.refresh_from_db()
+    assert forfeit.withdrawn_at is not None and leaver.left_in_round is None
+    assert late.withdrawn_at is None and result(other, other_table).match.forfeit
 
 
 def test_withdrawing_a_ruling_restores_the_score(director_client, kitty):

@@ -77,7 +77,7 @@ def test_bad_hand_input_is_marked_by_the_field_and_nothing_stored(client, kitty)
     form = response.context["form"]
     assert "4 to 7" in form.errors["level"][0]
     assert "uptown or downtown" in form.errors["direction"][0]
-    assert "0 to 13" in form.errors["books"][0]
+    assert "1 to 13" in form.errors["books"][0]
     assert form["bidding_team"].value() == "0"  # the form keeps what was typed
     assert not Hand.objects.exists()
 

@@ -293,7 +293,7 @@ def _import(data: dict) -> Tournament:
             hand = _build(Hand, hand_row, at, table=table)
             if hand.record is not None:
                 try:
-                    ruleset.parse_hand(hand.record, size, options)
+                    ruleset.parse_hand(hand.record, size, options, hand.number)
                 except (InvalidHand, TypeError, AttributeError) as exc:
                     raise BackupError(f"{at}record: {_words(exc)}") from None
             hands.append(hand)

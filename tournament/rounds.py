@@ -217,7 +217,7 @@ def publish(round_: Round) -> None:
         round_.status = Round.Status.PUBLISHED
         round_.started = timezone.now()
         round_.save(update_fields=["status", "started"])
-        apply_departures(round_, Actor(label="Rule 41, automatic"))
+        apply_departures(round_, Actor(label="Automatic: a team left"))
     Tournament.objects.filter(pk=round_.tournament_id, status=Tournament.Status.SETUP).update(
         status=Tournament.Status.RUNNING
     )

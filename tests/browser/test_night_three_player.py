@@ -40,33 +40,39 @@ OTHER_TABLE = [
 ]
 
 
-def tap_hand(page, hand) -> None:
+def player(seat: str, seated: list[str]) -> str:
+    """The name a player sees for a seat: every button and line reads the players' names."""
+    return seated[SEATS.index(seat)]
+
+
+def tap_hand(page, hand, seated) -> None:
     entered_by, cat, number, contract, tricks, _ = hand
     entry = steps.entry_form(page)
-    steps.tap_choice(entry, "Entered by", entered_by)
+    steps.tap_choice(entry, "Entered by", player(entered_by, seated))
     if cat is None:
         passed = entry.get_by_role("checkbox", name="Passed out")
         passed.tap()
         expect(passed).to_be_checked()
         expect(entry.locator(".preview")).to_contain_text("Passed out")
     else:
-        steps.tap_choice(entry, "The Cat", cat)
+        steps.tap_choice(entry, "The Cat", player(cat, seated))
         steps.tap_choice(entry, "Contract number", number)
         steps.tap_choice(entry, "Contract type", contract)
         steps.tap_choice(entry, "Tricks taken by the Cat", tricks)
         expect(entry.locator(".preview")).to_contain_text("Scores as:")
 
 
-def enter_and_accept(page, shots, number: int, hand) -> None:
-    tap_hand(page, hand)
+def enter_and_accept(page, shots, number: int, hand, seated) -> None:
+    tap_hand(page, hand, seated)
     if number == 1:
         shots(page, "phone-hand-1-tapped")
     steps.entry_form(page).get_by_role("button", name=f"Enter hand {number}").tap()
     expect(page.get_by_text(f"Hand {number} stored.")).to_be_visible()
     expect(page.get_by_role("heading", name=f"Hand {number}: check and accept")).to_be_visible()
     # Any other seat accepts; the seat that entered it cannot.
-    expect(page.get_by_role("button", name=f"Accept as {hand[0]}")).to_have_count(0)
-    other = next(s for s in SEATS if s != hand[0])
+    entered_by = player(hand[0], seated)
+    expect(page.get_by_role("button", name=f"Accept as {entered_by}")).to_have_count(0)
+    other = next(name for name in seated if name != entered_by)
     page.get_by_role("button", name=f"Accept as {other}").tap()
     expect(page.get_by_text(re.compile(r" accepted\.$"))).to_be_visible()
 
@@ -135,20 +141,22 @@ def test_a_three_legged_kitty_night(
     phone.goto(link)
     expect(phone.get_by_role("heading", name=re.compile(r"^Table 1"))).to_be_visible()
     for seat, name in zip(SEATS, seated, strict=True):
-        expect(phone.locator("ul.sides")).to_contain_text(f"{seat}: {name}")
+        expect(phone.locator("ul.sides")).to_contain_text(f"{name} {seat}")
     shots(phone, "phone-table-link")
 
     running = [0, 0, 0]
     for number, hand in enumerate(HANDS, start=1):
-        enter_and_accept(phone, shots, number, hand)
+        enter_and_accept(phone, shots, number, hand, seated)
+        expect(phone.locator("table.sheet")).not_to_contain_text("Seat")
+        expect(phone.locator("table.sheet")).not_to_contain_text("tiebreaker")
         running = [r + p for r, p in zip(running, hand[-1], strict=True)]
         expect_totals(phone, running)
     assert running == [8, 0, 7]
     expect(phone.locator("table.sheet tfoot")).to_contain_text(f"winner: {seated[0]}")
     shots(phone, "phone-four-hands")
 
-    for seat, name in zip(SEATS, seated, strict=True):
-        steps.sign(phone, seat, name)
+    for name in seated:
+        steps.sign(phone, name, name)
     expect(phone.get_by_text("Signed, final")).to_be_visible()
     shots(phone, "phone-signed")
     assert results_for(tournament, tables=[table])[table.pk].final
@@ -168,7 +176,7 @@ def test_a_three_legged_kitty_night(
         shots,
         infraction="Initial Setup: Misdeal",
         hand="Hand 3",
-        offender="Seat 2",
+        offender=seated[1],
         choice="",
     )
     expect_totals(director, [3, 0, 2])
@@ -184,11 +192,11 @@ def test_a_three_legged_kitty_night(
 
     phone.reload()
     expect(phone.get_by_role("heading", name="Hand 5", exact=True)).to_be_visible()
-    enter_and_accept(phone, shots, 5, REPLAY)
+    enter_and_accept(phone, shots, 5, REPLAY, seated)
     expect_totals(phone, [3, 2, 2])
     expect(phone.locator("table.sheet tfoot")).to_contain_text(f"winner: {seated[0]}")
-    for seat, name in zip(SEATS, seated, strict=True):
-        steps.sign(phone, seat, name)
+    for name in seated:
+        steps.sign(phone, name, name)
     expect(phone.get_by_text("Signed, final")).to_be_visible()
     shots(phone, "phone-signed-again")
 

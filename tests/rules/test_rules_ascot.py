@@ -89,17 +89,53 @@ def test_ramsch_subtracts_from_the_highest():
 def test_the_dealer_sits_out_at_four():
     assert ASCOT.hands_in_round(4, {}) == 12 and ASCOT.hands_in_round(3, {"deals": 10}) == 12
     assert ASCOT.sits_out(2, 4) == 1 and ASCOT.sits_out(2, 3) is None
-    record = ASCOT.parse_hand(
-        {"dealer": "0", "declarer": "2", "bid": "60", "game": "suit", "card_points": "61"}, 4, {}
-    )
-    assert score(record, size=4).points == (0, 0, 61, 0)
+    played = {"declarer": "2", "bid": "60", "game": "suit", "card_points": "61"}
+    record = ASCOT.parse_hand(played, 4, {}, number=1)  # hand 1: seat 0 deals, sits out
+    assert record.dealer == 0
+    assert ASCOT.score_hand(record, 4, {}, number=1).points == (0, 0, 61, 0)
     with pytest.raises(InvalidHand) as invalid:
-        ASCOT.parse_hand(
-            {"dealer": "2", "declarer": "2", "bid": "60", "game": "suit", "card_points": "61"},
-            4,
-            {},
-        )
+        ASCOT.parse_hand(played, 4, {}, number=3)  # hand 3: seat 2 deals
     assert "dealer" in invalid.value.errors["declarer"]
+
+
+def test_the_dealer_takes_no_ramsch_points_and_no_penalty():
+    ramsch = {"passed_out": "on", "ramsch_0": "40", "ramsch_1": "30", "ramsch_2": "50"}
+    with pytest.raises(InvalidHand) as invalid:
+        ASCOT.parse_hand({**ramsch, "ramsch_3": "0"}, 4, {"ramsch": True}, number=2)
+    assert "dealer" in invalid.value.errors["ramsch_1"]
+    record = ASCOT.parse_hand({**ramsch, "ramsch_1": "", "ramsch_3": "30"}, 4, {"ramsch": True}, 2)
+    assert ASCOT.score_hand(record, 4, {"ramsch": True}, number=2).points == (0, 0, -50, 0)
+    played = ASCOT.parse_hand(
+        {"declarer": "0", "bid": "60", "game": "suit", "card_points": "61"}, 4, {}, number=2
+    )
+    for code in ("out-of-turn-call", "revoke"):
+        with pytest.raises(InvalidRuling) as refused:
+            ASCOT.score_hand(played, 4, {}, [Ruling(code, offender=1)], number=2)
+        assert "sits out" in refused.value.errors["offender"]
+        with pytest.raises(InvalidRuling):
+            ASCOT.describe_ruling(Ruling(code, offender=1), played, 4, {}, number=2)
+
+
+def test_the_form_leaves_the_dealer_out_of_the_players():
+    fields = {f.name: f for f in ASCOT.hand_fields(4, {"ramsch": True}, ["A", "B", "C", "D"], 3)}
+    assert [label for _, label in fields["declarer"].choices] == ["A", "B", "D"]
+    assert "ramsch_2" not in fields and "dealer" not in fields
+    assert {"ramsch_0", "ramsch_1", "ramsch_3"} <= set(fields)
+
+
+def test_a_bid_is_at_most_175():
+    played = {"declarer": "1", "game": "grand", "card_points": "120", "kitty_free": "on"}
+    assert ASCOT.parse_hand({**played, "bid": "175"}, 3, {}).bid == 175
+    for junk in ("180", "999999999995"):
+        with pytest.raises(InvalidHand) as invalid:
+            ASCOT.parse_hand({**played, "bid": junk}, 3, {})
+        assert "175" in invalid.value.errors["bid"]
+
+
+def test_names_replace_seats_in_the_words():
+    record = game(declarer=2, bid=60, points=70)
+    text = ASCOT.score_hand(record, 3, {}, names=["Ann", "Bob", "Cy"]).explanation
+    assert text.startswith("Cy suit bid 60") and "Seat" not in text
 
 
 def test_seeger_fabian():

@@ -49,7 +49,7 @@ def test_spades_doubles_every_payment():
 
 
 def test_meld_counts_only_with_a_trick():
-    assert not score(played(bid=30, meld=10, counters=20, took_trick=False)).made
+    assert not score(played(bid=30, meld=28, counters=3, took_trick=False)).made
 
 
 def test_meld_alone_wins_without_play():
@@ -127,7 +127,7 @@ hands = st.one_of(
         counters=st.integers(0, 25),
         took_trick=st.booleans(),
         bidder=st.integers(0, 2),
-    ),
+    ).filter(lambda r: r.took_trick or r.counters <= 3),  # no trick: only the 3 discards
     st.builds(
         CutthroatPinochleHand,
         bidder=st.integers(0, 2),
@@ -147,3 +147,66 @@ def test_chips_are_conserved_between_players_and_kitty(record, spades_double, ki
     others = [p for seat, p in enumerate(result.points) if seat != record.bidder]
     assert others[0] == others[1]
     assert (result.points[record.bidder] > 0) == bool(result.made)
+
+
+def test_25_counters_need_a_trick():
+    data = {"bidder": "0", "bid": "30", "trump": "hearts", "meld": "10", "counters": "25"}
+    with pytest.raises(InvalidHand) as invalid:
+        PINOCHLE.parse_hand({**data, "took_trick": ""}, 3, {})
+    assert "discards" in invalid.value.errors["counters"]
+    assert PINOCHLE.parse_hand({**data, "counters": "3"}, 3, {}).counters == 3
+
+
+def test_the_kitty_pays_only_what_it_holds():
+    # Bid 60 in spades won on the meld: 40 from each player and 40 from the kitty, which
+    # holds 3 x 10 = 30 chips with a 10-chip ante.
+    options = {"kitty_ante": 10}
+    big = PINOCHLE.score_hand(played(bid=60, trump="spades", meld=60, bidder=1), 3, options)
+    assert big.points == (-40, 120, -40) and big.kitty == -40
+    result = PINOCHLE.match_result([big], 3, options, names=["Ann", "Bob", "Cy"])
+    assert result.tally[0].points == (-40, 110, -40)  # the kitty paid its 30
+    assert "the kitty held only 30: paid 30 of 40" in result.tally[0].note
+    assert not result.complete and "kitty 0 chips" in result.explanation
+
+
+def test_a_player_who_cannot_pay_is_out_and_the_game_ends():
+    # Each player holds 150 - 25 = 125. A double set at 60 in spades costs the bidder
+    # 2 x 40 to each player and 2 x 40 to the kitty: 240, more than the 125 held.
+    set_ = PINOCHLE.score_hand(
+        played(bid=60, trump="spades", meld=10, counters=5, bidder=0), 3, {}
+    )
+    assert set_.points == (-240, 80, 80) and set_.kitty == 80
+    result = PINOCHLE.match_result([set_, set_], 3, {}, names=["Ann", "Bob", "Cy"])
+    # Ann pays Bob 80, then Cy the 45 left, then the kitty nothing: she is out.
+    assert result.tally[0].points == (-125, 80, 45)
+    assert result.complete and result.hands_played == 1 and len(result.tally) == 1
+    assert "Ann cannot pay and is out" in result.explanation
+    assert "Ann had only 125 chips: paid 125 of 240" in result.tally[0].note
+
+
+def test_a_player_left_with_exactly_nothing_plays_on():
+    # Bid 35 hearts won on the meld pays 7 from each: after it, one player holds 0
+    # with a 7-chip stake (starting 32, ante 25).
+    options = {"starting_chips": 32, "kitty_ante": 25}
+    made = PINOCHLE.score_hand(played(bid=35, meld=35, bidder=1), 3, options)
+    result = PINOCHLE.match_result([made], 3, options)
+    assert result.tally[0].points == (-7, 21, -7) and not result.complete
+    result = PINOCHLE.match_result([made, made], 3, options)
+    assert result.complete and result.hands_played == 2  # now nobody can pay
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(hands, min_size=1, max_size=12), st.integers(1, 200), st.integers(0, 60))
+def test_the_bank_never_goes_below_zero(records, start, ante):
+    options = {"starting_chips": max(start, ante), "kitty_ante": ante, "hands": 12}
+    opts = PINOCHLE.resolve_options(options)
+    scores = [PINOCHLE.score_hand(r, 3, options) for r in records]
+    result = PINOCHLE.match_result(scores, 3, options)
+    for row in result.tally:
+        balances = [opts["starting_chips"] - ante + total for total in row.running]
+        kitty = 3 * ante - sum(row.running)  # chips are conserved
+        assert min(balances) >= 0 and kitty >= 0
+    assert result.totals == (result.tally[-1].running if result.tally else (0, 0, 0))
+    shorts = [i for i, row in enumerate(result.tally) if "had only" in row.note]
+    if any("chips: paid" in result.tally[i].note for i in shorts):
+        assert result.complete and result.hands_played == len(result.tally)

@@ -41,7 +41,8 @@ def test_the_form_posts_strings():
         ({"level": "8"}, "level", "4 to 7"),
         ({"form": "no trump"}, "form", "rule 21"),
         ({"form": "no", "direction": ""}, "direction", "rule 26"),
-        ({"books": "14"}, "books", "0 to 13"),
+        ({"books": "14"}, "books", "1 to 13"),
+        ({"books": "0"}, "books", "first book"),
         ({"books": "-1"}, "books", "kitty"),
         ({"bidding_team": "2"}, "bidding_team", "North-South or East-West"),
     ],
@@ -134,15 +135,34 @@ def test_rule_25_the_dealers_team_holds_the_bid():
     assert "Rule 25" in invalid.value.errors["offender"]
 
 
+def test_rule_25_is_checked_against_the_hands_dealer():
+    # Hand 1 is dealt by North, hand 2 by East (rule 8: the deal proceeds clockwise).
+    forced = Ruling("dealer-must-bid-25", offender=NS)
+    assert KITTY.score_hand(BASE, 4, {}, [forced], number=1).points == (6, 0)
+    with pytest.raises(InvalidRuling) as invalid:
+        KITTY.score_hand(BASE, 4, {}, [forced], number=2)
+    assert "East-West dealt hand 2" in invalid.value.errors["offender"]
+    with pytest.raises(InvalidRuling):
+        KITTY.describe_ruling(forced, None, 4, {}, number=2)
+
+
+@pytest.mark.parametrize("form", ["plain", "special"])
+def test_rule_27_is_only_for_a_no_bid(form):
+    with pytest.raises(InvalidRuling) as invalid:
+        score(hand(NS, 5, form, 11), Ruling("jokers-kept-27", offender=NS))
+    assert "Rule 27" in invalid.value.errors["code"]
+
+
 @pytest.mark.parametrize(
     "code", ["no-trump-named-26", "jokers-kept-27", "exposed-card-28", "book-not-closed-36"]
 )
 def test_rules_26_27_28_award_the_hand_and_the_bid_unless_play_on(code):
     # rule 28: "regardless of who bids": the side that did not offend takes the bid's level
-    assert score(BASE, Ruling(code, offender=NS)).points == (0, 5)
-    assert score(BASE, Ruling(code, offender=EW)).points == (5, 0)
-    assert score(BASE, Ruling(code, offender=EW, choice="award")).points == (5, 0)
-    assert score(BASE, Ruling(code, offender=NS, choice="play_on")).points == (6, 0)
+    base = hand(NS, 5, "no", 12) if code == "jokers-kept-27" else BASE  # rule 27: a "no" bid
+    assert score(base, Ruling(code, offender=NS)).points == (0, 5)
+    assert score(base, Ruling(code, offender=EW)).points == (5, 0)
+    assert score(base, Ruling(code, offender=EW, choice="award")).points == (5, 0)
+    assert score(base, Ruling(code, offender=NS, choice="play_on")).points == (6, 0)
     assert score(hand(NS, 5, "no", 3), Ruling(code, offender=NS), no_bid_multiplier=2).points == (
         0,
         10,
@@ -245,6 +265,10 @@ def test_a_tie_plays_one_tiebreaker_hand_whose_points_do_not_count():
     result = KITTY.match_result([*hands, void, *play(hand(EW, 7, books=13))], 4, {})
     assert result.complete and result.winner == EW and result.totals == (10, 10)
     assert result.hands_played == 5 and not result.needs_tiebreaker
+    # The sheet's rows: four hands running to 10-10, then the tiebreaker adding nothing.
+    assert [row.running for row in result.tally] == [(4, 0), (4, 4), (10, 4), (10, 10), (10, 10)]
+    assert [row.tiebreaker for row in result.tally] == [False] * 4 + [True]
+    assert result.tally[-1].points == (0, 0)
 
 
 def test_void_hands_never_count_toward_the_four():
@@ -282,7 +306,7 @@ records = st.builds(
     team=st.sampled_from([NS, EW]),
     level=st.integers(4, 7),
     form=st.sampled_from(["plain", "special", "no"]),
-    books=st.integers(0, 13),
+    books=st.integers(1, 13),
     direction=st.sampled_from(["uptown", "downtown"]),
 )
 multipliers = st.integers(1, 3)
@@ -318,7 +342,9 @@ def test_with_any_ruling_one_team_scores_or_the_hand_is_void(record, offender, p
         try:
             result = score(record, ruling)
         except InvalidRuling:
-            assert ruling.code == "dealer-must-bid-25" and offender != record.bidding_team
+            assert (ruling.code == "dealer-must-bid-25" and offender != record.bidding_team) or (
+                ruling.code == "jokers-kept-27" and record.form != "no"
+            )
             continue
         if result.void:
             assert result.points == (0, 0)

@@ -107,7 +107,9 @@ def test_the_game_ends_in_the_hand_someone_reaches_30():
 def test_a_tie_for_the_highest_plays_one_more_hand():
     fail_b = LEGGED.score_hand(ThreeLeggedKittyHand(False, BOB, 10, "clubs", 0), 3, {})
     tie = LEGGED.match_result([fail_b] * 6, 3, {})
-    assert tie.totals == (30, 0, 30) and tie.needs_tiebreaker and not tie.complete
+    assert tie.totals == (30, 0, 30) and not tie.complete and "one more hand" in tie.explanation
+    # The extra hand counts like any other: it is no rule-6 tiebreaker.
+    assert not tie.needs_tiebreaker and not any(row.tiebreaker for row in tie.tally)
     alice = LEGGED.score_hand(ThreeLeggedKittyHand(False, ALICE, 1, "clubs", 1), 3, {})
     after = LEGGED.match_result([*[fail_b] * 6, alice], 3, {})
     assert after.complete and after.winner == ALICE and after.totals == (31, 0, 30)

@@ -2,7 +2,7 @@ import pytest
 from django.core.management import call_command
 
 from scoring.models import Hand, Ruling, Signature
-from scoring.results import standings_for
+from scoring.results import results_for, standings_for
 from tournament.models import Director, Round, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -30,8 +30,21 @@ def test_demo_setup_creates_a_director_and_a_night_in_progress(tmp_path, monkeyp
     assert Hand.objects.filter(table__round=second, status=Hand.Status.ENTERED).exists()
     rows, _ = standings_for(night, only_signed=True)
     assert sum(r.wins for r in rows) == 4  # four tables decided in round 1
-    assert Tournament.objects.filter(game="three-legged-kitty").exists()
+    # Every game has a night in progress: a signed table with a ruling, one still playing.
+    for game in ("three-legged-kitty", "ascot", "cutthroat-pinochle"):
+        night = Tournament.objects.get(game=game)
+        results = list(results_for(night).values())
+        assert [r.final for r in results] == [True, False], game
+        assert Ruling.objects.filter(table=results[0].table).exists(), game
+        assert results[1].hands and not results[1].match.complete, game
+        rows, _ = standings_for(night, include_incomplete=True)
+        assert len(rows) == night.entrants.count() and any(r.points for r in rows), game
+    ascot = Tournament.objects.get(game="ascot")
+    assert {t.seats.count() for t in ascot.round_set.get().tables.all()} == {4}
+    assert Hand.objects.filter(
+        table__round__tournament__game="cutthroat-pinochle", status=Hand.Status.ENTERED
+    ).exists()
 
     call_command("setup_demo")  # a second run changes nothing
-    assert Tournament.objects.count() == 2 and Director.objects.count() == 1
+    assert Tournament.objects.count() == 4 and Director.objects.count() == 1
     assert f"Director login: {username} / {password}" in capsys.readouterr().out

@@ -2,7 +2,8 @@
 
 Round 1 is played, signed and has a renege ruling; round 2 is under way with hands
 waiting to be accepted and one in dispute; the standings follow from those facts.
-A small 3 Legged Kitty night shows one of the three-player games.
+Each of the three-player games has a night too (Ascot at tables of four): round 1 with
+one table finished, ruled on and signed, and one still playing.
 """
 
 import datetime
@@ -28,6 +29,17 @@ TEAMS = [
     ("Columbus Six", "Jim Hall", "Sue Hall"),
 ]
 PLAYERS = ["Olga Petrova", "Bill Evans", "Chen Jie", "Maria Rossi", "Kofi Mensah", "Ines Díaz"]
+ASCOT_PLAYERS = [
+    "Hans Weber",
+    "Greta Lind",
+    "Otto Brandt",
+    "Lena Vogel",
+    "Karl Adler",
+    "Ilse Roth",
+    "Paul Frey",
+    "Anke Busch",
+]
+PINOCHLE_PLAYERS = ["Earl Dunn", "Mabel Ortiz", "Gus Tanner", "Hattie Bloom", "Vern Pike", "Ida Ng"]
 
 
 def kitty_hand(rng: random.Random) -> dict:
@@ -138,7 +150,9 @@ def build_demo(seed: int = 7) -> Tournament:
         reason="We took 9 books, not 8",
     )
 
-    _three_legged_demo(rng)
+    _three_legged_demo(rng, actor)
+    _ascot_demo(rng, actor)
+    _pinochle_demo(rng, actor)
     return tournament
 
 
@@ -150,26 +164,158 @@ def _play_tiebreaker(table, rng: random.Random) -> None:
     entry.accept_hand(table, hand.pk, actor=entry.Actor(side=1), version=hand.version)
 
 
-def _three_legged_demo(rng: random.Random) -> None:
+def _players_night(
+    rng: random.Random, *, name: str, slug: str, game: str, players: list[str], **settings
+) -> Tournament:
+    """A three-player game's night: checked-in players, round 1 drawn and published."""
     tournament = Tournament.objects.create(
-        name="Sunday 3 Legged Kitty",
-        slug="sunday-three-legged",
-        date=datetime.date.today() + datetime.timedelta(days=2),
+        name=name,
+        slug=slug,
+        date=datetime.date.today() + datetime.timedelta(days=rng.randint(1, 6)),
         venue="Back room",
-        game="three-legged-kitty",
+        game=game,
         rounds=3,
         published=True,
+        **settings,
     )
     Entrant.objects.bulk_create(
-        Entrant(tournament=tournament, name=name, order=i + 1, checked_in=True)
-        for i, name in enumerate(PLAYERS)
+        Entrant(tournament=tournament, name=player, order=i + 1, checked_in=True)
+        for i, player in enumerate(players)
     )
-    round_ = draw_next_round(tournament, seed=3)
-    publish(round_)
-    table = round_.tables.first()
-    hands = [
-        {"passed_out": False, "cat": 0, "number": 3, "contract": "hearts", "tricks": 5},
-        {"passed_out": True},
-        {"passed_out": False, "cat": 2, "number": 2, "contract": "null", "tricks": 4},
-    ]
-    _play(table, hands)
+    publish(draw_next_round(tournament, seed=rng.randint(1, 999)))
+    return tournament
+
+
+def _play_game(table, deal, rng: random.Random, hands: int | None = None) -> None:
+    """Enter and accept hands made by deal(number, size) until the game is over (or for
+    `hands` hands), as the table's phones would."""
+    size = table.seats.count()
+    played = 0
+    while (slot := entry.next_slot(entry.table_result(table))) and played != hands:
+        hand = entry.enter_hand(
+            table,
+            deal(rng, slot[0], size),
+            actor=entry.Actor(side=slot[0] % size, label="Table link"),
+            nonce=f"demo-{table.pk}-{slot[0]}-{slot[1]}",
+            slot=slot,
+        )
+        accepter = (slot[0] + 1) % size
+        entry.accept_hand(table, hand.pk, actor=entry.Actor(side=accepter), version=hand.version)
+        played += 1
+
+
+def three_legged_hand(rng: random.Random, number: int, size: int) -> dict:
+    if rng.random() < 0.1:
+        return {"passed_out": True}
+    contract = rng.choice(["null", "clubs", "diamonds", "hearts", "spades", "notrump"])
+    bid = rng.randint(1, 5)
+    return {
+        "passed_out": False,
+        "cat": rng.randrange(size),
+        "number": bid,
+        "contract": contract,
+        "tricks": rng.randint(0, 8 - bid) if contract == "null" else rng.randint(bid - 1, 10),
+    }
+
+
+def ascot_hand(rng: random.Random, number: int, size: int) -> dict:
+    """A deal at a table of four with Ramsch on: the dealer sits out."""
+    dealer = (number - 1) % size
+    playing = [seat for seat in range(size) if seat != dealer]
+    if rng.random() < 0.15:  # passed out: played as Ramsch
+        a = rng.randint(20, 60)
+        b = rng.randint(10, 120 - a - 10)
+        points = dict(zip(playing, (a, b, 120 - a - b), strict=True))
+        return {"passed_out": True, **{f"ramsch_{seat}": points[seat] for seat in playing}}
+    game = rng.choice(["suit", "suit", "grand", "notrump", "null"])
+    bid = rng.choice([75, 80, 85, 90, 100])
+    hand = {"passed_out": False, "declarer": rng.choice(playing), "bid": bid, "game": game}
+    if game == "null":
+        return {**hand, "tricks": rng.choice([0, 0, 1])}
+    contra = bid >= 80 and rng.random() < 0.2
+    return {
+        **hand,
+        "kitty_free": rng.random() < 0.2,
+        "contra": contra,
+        "redouble": contra and rng.random() < 0.5,
+        "card_points": rng.randint(55, 110),
+    }
+
+
+def pinochle_hand(rng: random.Random, number: int, size: int) -> dict:
+    hand = {"bidder": rng.randrange(size), "bid": rng.choice([20, 21, 23, 25, 28, 30, 36])}
+    if rng.random() < 0.12:
+        return {**hand, "conceded": rng.choice(["before_widow", "after_widow"])}
+    meld = rng.randint(4, 30)
+    hand |= {"trump": rng.choice(["spades", "hearts", "diamonds", "clubs"]), "meld": meld}
+    if meld >= hand["bid"]:
+        return hand
+    return {**hand, "counters": rng.randint(5, 25), "took_trick": True}
+
+
+def _director_rules(table, actor, code: str, hand: str, offender: int | None, note: str) -> None:
+    if actor is not None:
+        proposal = rulings.Proposal(code=code, hand=hand, offender=offender, note=note)
+        rulings.record(table, proposal, actor=actor)
+
+
+def _three_legged_demo(rng: random.Random, actor) -> None:
+    """Round 1 of a first-to-30 night: table 1 signed after a misdeal, table 2 playing."""
+    tournament = _players_night(
+        rng,
+        name="Sunday 3 Legged Kitty",
+        slug="sunday-three-legged",
+        game="three-legged-kitty",
+        players=PLAYERS,
+    )
+    first, second = tournament.round_set.get().tables.all()
+    _play_game(first, three_legged_hand, rng, hands=2)
+    _director_rules(first, actor, "misdeal", "next", None, "Dealt eleven to the Cat")
+    _play_game(first, three_legged_hand, rng)
+    _sign(first)
+    _play_game(second, three_legged_hand, rng, hands=3)
+
+
+def _ascot_demo(rng: random.Random, actor) -> None:
+    """Two tables of four with Ramsch and Seeger-Fabian: one finished, one playing."""
+    tournament = _players_night(
+        rng,
+        name="Ascot Wednesday",
+        slug="ascot-wednesday",
+        game="ascot",
+        players=ASCOT_PLAYERS,
+        options={"ramsch": True, "seeger_fabian": True, "deals": 8},
+    )
+    first, second = tournament.round_set.get().tables.all()
+    _play_game(first, ascot_hand, rng, hands=3)
+    third = first.hands.get(number=3)
+    left_of_dealer = (tournament.ruleset.dealer(3, 4) + 1) % 4  # the dealer sits out
+    _director_rules(first, actor, "out-of-turn-call", str(third.pk), left_of_dealer, "Passed early")
+    _play_game(first, ascot_hand, rng)
+    _sign(first)
+    _play_game(second, ascot_hand, rng, hands=5)
+
+
+def _pinochle_demo(rng: random.Random, actor) -> None:
+    """A short game at each table: one signed, one with a hand waiting to be accepted."""
+    tournament = _players_night(
+        rng,
+        name="Pinochle Thursday",
+        slug="pinochle-thursday",
+        game="cutthroat-pinochle",
+        players=PINOCHLE_PLAYERS,
+        options={"hands": 6},
+    )
+    first, second = tournament.round_set.get().tables.all()
+    _play_game(first, pinochle_hand, rng, hands=1)
+    _director_rules(first, actor, "misdeal", "next", None, "Sixteen cards to the bidder")
+    _play_game(first, pinochle_hand, rng)
+    _sign(first)
+    _play_game(second, pinochle_hand, rng, hands=3)
+    entry.enter_hand(
+        second,
+        pinochle_hand(rng, 4, 3),
+        actor=entry.Actor(side=0),
+        nonce="demo-pinochle-waiting",
+        slot=(4, 1),
+    )

@@ -21,6 +21,7 @@ from .base import (
     Ruling,
     add_points,
     cite,
+    count,
     counted,
     leader,
     signed,
@@ -517,7 +518,7 @@ class Ascot(Ruleset):
         """The declarer's score before Contra: (score, made, how it was reached)."""
         if record.game == "null":
             made = record.tricks == 0 if null_result is None else null_result
-            how = f"{record.tricks} tricks" if null_result is None else "ruling"
+            how = count(record.tricks or 0, "trick") if null_result is None else "ruling"
             return (NULL_WON if made else LOST), made, how
         assert record.card_points is not None and record.bid is not None
         points = min(CARD_POINTS, max(0, record.card_points + moved))
@@ -603,7 +604,7 @@ class Ascot(Ruleset):
         ]
         bid = " ".join([str(record.bid), str(record.game), *extras])
         taken = (
-            f"{record.tricks} tricks"
+            count(record.tricks or 0, "trick")
             if record.card_points is None
             else f"{record.card_points} card points"
         )

@@ -211,6 +211,11 @@ def span(low: int | None, high: int | None) -> str:
     return "a whole number"
 
 
+def count(number: int, noun: str) -> str:
+    """ "1 trick", "3 tricks": a number with its noun as a player says it."""
+    return f"{number} {noun}" + ("" if number == 1 else "s")
+
+
 def signed(points: int) -> str:
     """+6, −120: the sign a player writes on a score sheet."""
     return f"+{points}" if points >= 0 else f"\N{MINUS SIGN}{-points}"

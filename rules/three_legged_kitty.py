@@ -21,6 +21,7 @@ from .base import (
     Ruling,
     add_points,
     cite,
+    count,
     counted,
     leader,
     signed,
@@ -331,7 +332,7 @@ class ThreeLeggedKitty(Ruleset):
         else:
             made = record.tricks >= bid.number
             need = f"at least {bid.number}"
-        head = f"{names[cat]} bid {bid}, took {record.tricks} tricks"
+        head = f"{names[cat]} bid {bid}, took {count(record.tricks, 'trick')}"
         if made:
             points[cat] = bid.number
             text = f"{head}: made, {names[cat]} {signed(bid.number)}"
@@ -347,7 +348,7 @@ class ThreeLeggedKitty(Ruleset):
     def summary(self, record: ThreeLeggedKittyHand) -> tuple[int | None, str, str]:
         if record.passed_out:
             return None, "passed out", ""
-        return record.cat, f"{record.number} {record.contract}", f"{record.tricks} tricks"
+        return record.cat, f"{record.number} {record.contract}", count(record.tricks or 0, "trick")
 
     def describe_ruling(
         self,

@@ -6,6 +6,13 @@ from django.contrib.auth import get_user_model
 from tournament.models import Director, Entrant, Tournament
 
 
+def pytest_configure(config):
+    """A fast password hash: every director fixture would otherwise pay for a slow one."""
+    from django.conf import settings
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def director(db):
     user = get_user_model().objects.create_user("td", password="pw-for-tests-1")

@@ -46,6 +46,8 @@ SUB_HEAD, SUB_SIZE = 16.0, 7.5  # the band under the side names: "pts", "total"
 HAND_ROOM = (60.0, 60.0, 34.0, 34.0)
 TEXT_SHARE = (0.32, 0.32, 0.18, 0.18)
 NOTE_LEAD, RULING_LEAD = 11.5, 12.5
+CONTINUED_H = 42.0  # the heading of a sheet's later page
+AIR = 8.0  # between what the table is followed by and the signatures
 
 
 def _status(sheet: Sheet) -> str:
@@ -560,7 +562,7 @@ def _continued_header(c: Canvas, sheet: Sheet, left: float, right: float, top: f
     _color(c, INK)
     title = f"Round {sheet.round} · Table {sheet.table} — continued"
     draw_fitted(c, left, top - 30, title, right - left, 16, 11, "bold")
-    return top - 42
+    return top - CONTINUED_H
 
 
 def _footer(c: Canvas, sheet: Sheet, left: float, right: float, more: bool) -> None:
@@ -750,22 +752,22 @@ def _tail(sheet: Sheet, left: float, right: float, sig_top: Callable[[], float])
         return blocks
     blocks.append(_Block(13.0 if sheet.rulings else 27.0, paint_heading, keep_with_next=True))
 
-    def ruling_line(line: str, withdrawn: bool) -> _Block:
-        def paint(c: Canvas, y: float) -> None:
-            _color(c, GREY if withdrawn else INK)
-            base = y - RULING_LEAD
-            w = draw(c, left + 12, base, line, 10)
-            if withdrawn:
-                c.setLineWidth(0.7)
-                c.line(left + 12, base + 3.5, left + 12 + w, base + 3.5)
-
-        return _Block(RULING_LEAD, paint)
-
-    for r in sheet.rulings:
+    def ruling(r: RulingLine) -> _Block:
+        """A ruling, all its lines on one page."""
         lines = wrap(_ruling_text(r), width - 12, 10, max_lines=None)
-        blocks += [ruling_line(line, r.withdrawn) for line in lines]
-    blocks.append(_Block(8.0, lambda c, y: None))  # air above the signatures
-    return blocks
+
+        def paint(c: Canvas, y: float) -> None:
+            _color(c, GREY if r.withdrawn else INK)
+            for j, line in enumerate(lines, start=1):
+                base = y - j * RULING_LEAD
+                w = draw(c, left + 12, base, line, 10)
+                if r.withdrawn:
+                    c.setLineWidth(0.7)
+                    c.line(left + 12, base + 3.5, left + 12 + w, base + 3.5)
+
+        return _Block(RULING_LEAD * len(lines), paint)
+
+    return blocks + [ruling(r) for r in sheet.rulings]
 
 
 # -- the page(s) ----------------------------------------------------------------------------
@@ -787,7 +789,7 @@ def draw_sheet(c: Canvas, sheet: Sheet, page: tuple[float, float]) -> None:
     sig_h = _signatures(None, sheet, left, width)
     sig_top = MARGIN + sig_h
     tail = _tail(sheet, left, right, lambda: sig_top)
-    tail_h = sum(b.height for b in tail) + 4
+    tail_h = sum(b.height for b in tail) + 4 + AIR
     table = _one_page_table(sheet, left, width, y - sig_top - tail_h)
     if table is not None:
         y = _table_part(c, sheet, table, table.rows, y, totals=True)
@@ -815,17 +817,25 @@ def _flow_table(
         size -= 0.5
         table, whole = _measure(sheet, left, right - left, size, 0.0)
     rows = list(table.rows)
+    # What follows the table stays with its last hand, unless no page could hold them.
+    fresh_room = ph - 2 * MARGIN - CONTINUED_H - table.head_h
+    if rows[-1].height + table.total_h + end_h > fresh_room:
+        end_h, keep = 0.0, 0
+    else:
+        keep = 1
     fresh = False
     while True:
         room = top - MARGIN - table.head_h
         if sum(r.height for r in rows) + table.total_h + end_h <= room:
             break
         take, used = 0, 0.0
-        while take < len(rows) - 1 and used + rows[take].height <= room:
+        while take < len(rows) - keep and used + rows[take].height <= room:
             used += rows[take].height
             take += 1
-        if take == 0 and fresh:  # what follows the table is taller than a page: it flows too
-            break
+        if not take and fresh:  # a hand taller than a page: on a page of its own, whole
+            if len(rows) <= keep:
+                break
+            take = 1
         if take:
             _table_part(c, sheet, table, rows[:take], top, totals=False)
             rows = rows[take:]
@@ -846,16 +856,18 @@ def _flow_tail(
 ) -> None:
     """Notes, winner and rulings under the table, going on to a new page only if they must;
     the signatures always have their room at the foot of the last page."""
+    above = sig_top + AIR
     for i, block in enumerate(tail):
         rest = sum(b.height for b in tail[i:])
         need = block.height + (
             tail[i + 1].height if block.keep_with_next and i + 1 < len(tail) else 0
         )
-        if y - rest < sig_top and y - need < MARGIN:
+        # The last line goes over the signatures, never leaving them a page of their own.
+        if y - rest < above and (y - need < MARGIN or i == len(tail) - 1):
             y = _new_page(c, sheet, left, right, ph)
         block.draw(c, y)
         y -= block.height
-    if y < sig_top:
+    if y < above:
         _new_page(c, sheet, left, right, ph)
 
 

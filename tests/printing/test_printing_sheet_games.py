@@ -3,11 +3,15 @@ signed sheet is final (6 Card Kitty rule 40), so every word and figure on it is 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from pdftext import pages_text, squash
 from samples import SLUGS, blank_sheet, game_sheet, long_round
 
-from printing import HandLine, Sheet, sheets_pdf
+from printing import HandLine, RulingLine, Sheet, SideInfo, sheets_pdf
 
 PAPERS = ("letter", "a4")
 
@@ -100,3 +104,68 @@ def test_a_long_round_flows_on_with_its_heads_and_ends_with_the_signatures(slug:
     for page in before:
         assert "Winner:" not in page and "Sign here" not in page
         assert "continued overleaf" in page
+
+
+LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜéñłŁ0123456789 -/,"
+words = st.text(alphabet=LETTERS, min_size=1, max_size=40).map(str.strip)
+names = st.text(alphabet=LETTERS, min_size=1, max_size=100).filter(lambda s: s.strip())
+
+
+@st.composite
+def sheets(draw: st.DrawFn) -> Sheet:
+    players = draw(st.lists(names, min_size=2, max_size=4, unique_by=squash))
+    hands = []
+    running = [0] * len(players)
+    for number in range(1, draw(st.integers(0, 24)) + 1):
+        points = draw(
+            st.lists(st.integers(-2000, 2000), min_size=len(players), max_size=len(players))
+        )
+        running = [a + b for a, b in zip(running, points, strict=True)]
+        facts = (draw(st.sampled_from(players)), draw(st.sampled_from(["", *players])))
+        hands.append(
+            HandLine(number, *facts, draw(words), draw(words), tuple(points), tuple(running))
+        )
+    rulings = tuple(
+        RulingLine(draw(st.integers(1, 9)), "Irregularities", draw(words), effect)
+        for effect in draw(st.lists(st.text(alphabet=LETTERS, max_size=400), max_size=3))
+    )
+    return Sheet(
+        tournament="Spring Open",
+        date="2025-03-14",
+        venue="",
+        game="Ascot",
+        round=3,
+        table=7,
+        sides=tuple(SideInfo(p, (p,), f"Seat {i}") for i, p in enumerate(players, start=1)),
+        hands=tuple(hands),
+        planned_hands=draw(st.integers(0, 12)),
+        rulings=rulings,
+        totals=tuple(running) if hands else None,
+        winner=draw(st.sampled_from(["", *players])),
+        signatures=(),
+    )
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(sheets())
+def test_whatever_the_table_wrote_every_row_prints_whole_once(sheet: Sheet) -> None:
+    pages = pages_text(sheets_pdf([sheet]))
+    text = "".join(pages)
+    assert "…" not in text
+    everything = squash(text)
+    for hand in sheet.hands:  # a word too long for its column breaks, but loses no letter
+        assert everything.count(squash(row(hand))) >= 1, row(hand)
+    for ruling in sheet.rulings:
+        assert squash(ruling.effect) in everything
+    assert squash(pages[-1]).count("Signhere") == len(sheet.sides)
+
+
+def test_many_rulings_flow_on_each_whole_and_the_last_with_the_signatures() -> None:
+    sheet = game_sheet("cutthroat-pinochle")
+    (ruling,) = sheet.rulings
+    pages = pages_text(sheets_pdf([replace(sheet, rulings=(ruling,) * 40)]))
+    assert len(pages) >= 2
+    whole = flat(f"{ruling.title}: {ruling.effect}")
+    assert sum(flat(p).count(whole) for p in pages) == 40  # none split over two pages
+    assert whole in flat(pages[-1]) and pages[-1].count("Sign here") == len(sheet.sides)
+    assert all("Sign here" not in p for p in pages[:-1])

@@ -179,4 +179,11 @@ def runs(text: str, style: str = "regular") -> tuple[tuple[str, str], ...]:
 
 def width(text: str, size: float, style: str = "regular") -> float:
     """Printed width in points, summed over the runs as they will be drawn."""
-    return sum(pdfmetrics.stringWidth(chunk, name, size) for chunk, name in runs(text, style))
+    return _unit_width(text, style) * size
+
+
+@lru_cache(maxsize=65536)
+def _unit_width(text: str, style: str) -> float:
+    """Width at 1 point: widths grow with the size, and layouts measure the same words at
+    several sizes."""
+    return sum(pdfmetrics.stringWidth(chunk, name, 1) for chunk, name in runs(text, style))

@@ -2,21 +2,28 @@
 
 The layout is worked out from the bottom up: signatures, winner, rulings and notes get
 the room they need, and the hand rows share what is left, so a 4-hand Kitty sheet has
-roomy rows to write in and a long Pinochle sheet still fits on its one page.
+roomy rows to write in and a 12-deal Ascot sheet still fits on its one page.
+
+Both sides sign the sheet and a signed sheet is final (6 Card Kitty rule 40), so every
+word and figure they sign is printed whole: a cell too long for its column wraps onto
+more lines, never ends in "…". A round too long for one page flows onto the next, the
+table's heads repeated, with the totals, winner, rulings and signatures together at the end.
 """
 
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
-from dataclasses import dataclass
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 
 from reportlab.pdfgen.canvas import Canvas
 
 from printing.data import HandLine, RulingLine, Sheet, SideInfo, SignatureLine
+from printing.fonts import width as text_width
 from printing.paper import MARGIN, new_canvas, page_size
 from printing.qr import draw_qr
-from printing.text import draw, draw_fitted, fit, wrap
+from printing.text import draw, draw_fitted, fit_lines, line_steps, wrap
 from rules.base import cite
 
 INK = (0.0, 0.0, 0.0)
@@ -25,6 +32,22 @@ RULE = (0.55, 0.55, 0.55)
 SHADE = (0.91, 0.91, 0.91)
 QR_SIZE = 92.0
 VOID_LABEL = "void — replayed"
+
+PAD = 4.0  # inside a cell, left and right
+LEAD = 1.15  # line spacing, in font sizes
+MIN_SIZE = 7.0  # the smallest a hand's cells print: still read at arm's length
+FLOW_SIZE = 9.0  # a round too long for one page prints at this size over several
+HEAD_SIZE = 10.0
+HEADS = ("Hand", "Dealer", "Bidder", "Bid", "Taken")
+NAME_SIZE, NAME_MIN = 9.5, 6.5  # a side's name in the table head
+SUB_HEAD, SUB_SIZE = 16.0, 7.5  # the band under the side names: "pts", "total"
+# Dealer, bidder, bid and taken: their least width, room to write a name or a bid by
+# hand, and how width to spare is shared (names are the longest to write).
+HAND_ROOM = (60.0, 60.0, 34.0, 34.0)
+TEXT_SHARE = (0.32, 0.32, 0.18, 0.18)
+NOTE_LEAD, RULING_LEAD = 11.5, 12.5
+CONTINUED_H = 42.0  # the heading of a sheet's later page
+AIR = 8.0  # between what the table is followed by and the signatures
 
 
 def _status(sheet: Sheet) -> str:
@@ -35,6 +58,14 @@ def _status(sheet: Sheet) -> str:
     return ""
 
 
+def _color(c: Canvas, rgb: tuple[float, float, float]) -> None:
+    c.setFillColorRGB(*rgb)
+    c.setStrokeColorRGB(*rgb)
+
+
+# -- the hand table: measured first, then drawn ---------------------------------------------
+
+
 @dataclass(frozen=True)
 class _Columns:
     """x positions of the hand table: left edges and widths, side columns in pairs."""
@@ -43,52 +74,444 @@ class _Columns:
     w: tuple[float, ...]
     n_sides: int
 
+    @property
+    def left(self) -> float:
+        return self.x[0]
+
+    @property
+    def right(self) -> float:
+        return self.x[-1] + self.w[-1]
+
     def side(self, i: int) -> tuple[float, float]:
         """Left edge and width of side i's two sub-columns together."""
         k = 5 + 2 * i
         return self.x[k], self.w[k] + self.w[k + 1]
 
 
-def _columns(left: float, width: float, n_sides: int) -> _Columns:
-    sub = min(44.0, max(34.0, width * 0.3 / max(1, 2 * n_sides)))
-    number = 40.0
-    rest = width - number - 2 * n_sides * sub
-    widths = [number, rest * 0.32, rest * 0.32, rest * 0.18, rest * 0.18] + [sub] * (2 * n_sides)
+@dataclass(frozen=True)
+class _Row:
+    hand: HandLine | None  # None: a blank row to fill by hand
+    label: str  # what the Hand column says
+    cells: tuple[tuple[str, ...], ...]  # dealer, bidder, bid, taken: each line by line
+    height: float
+
+
+@dataclass(frozen=True)
+class _Table:
+    cols: _Columns
+    size: float
+    names: tuple[tuple[tuple[str, ...], float], ...]  # each side's name in the head: lines, size
+    head_h: float
+    rows: tuple[_Row, ...]
+    total_h: float
+
+    @property
+    def height(self) -> float:
+        return self.head_h + sum(r.height for r in self.rows) + self.total_h
+
+
+def _mark(hand: HandLine) -> str:
+    return "*" if (hand.status or hand.note) else ""
+
+
+def _rows(sheet: Sheet) -> list[HandLine | None]:
+    """The table's rows: played hands, blanks up to the plan, then the tiebreaker row(s).
+    None is a blank row; a blank tiebreaker row is a HandLine with no facts."""
+    regular = [h for h in sheet.hands if not h.tiebreaker]
+    breakers = [h for h in sheet.hands if h.tiebreaker]
+    rows: list[HandLine | None] = list(regular)
+    rows += [None] * max(0, sheet.planned_hands - len(regular))
+    if breakers:
+        rows += breakers
+    else:
+        rows.append(HandLine(0, "", "", "", "", (), (), tiebreaker=True))
+    return rows
+
+
+def _label(row: HandLine | None, index: int) -> str:
+    if row is None:
+        return str(index + 1)
+    return ("TB" if row.tiebreaker else str(row.number)) + _mark(row)
+
+
+def _facts(row: HandLine | None) -> tuple[str, str, str, str]:
+    if row is None:
+        return ("", "", "", "")
+    return (row.dealer, row.bidder, row.bid, row.taken)
+
+
+def _totals(sheet: Sheet) -> tuple[int, ...] | None:
+    if sheet.totals is not None or not sheet.hands:
+        return sheet.totals
+    counted = [r for r in sheet.hands if not r.void and r.running]
+    return counted[-1].running if counted else None
+
+
+def _widest(texts: Sequence[str], size: float, style: str = "regular") -> float:
+    return max((text_width(t, size, style) for t in texts if t), default=0.0)
+
+
+def _longest_word(texts: Sequence[str], size: float) -> float:
+    return _widest([w for t in texts for w in t.split()], size)
+
+
+def _lines_at(steps: Sequence[tuple[float, int]], room: float) -> int:
+    """Lines a cell takes in that much room (an estimate below its longest word)."""
+    fitting = [lines for w, lines in steps if w <= room + 1e-6]
+    if fitting:
+        return fitting[-1]
+    narrowest, lines = steps[0]
+    return lines + math.ceil(narrowest / max(room, 1.0)) - 1
+
+
+def _share(
+    cells: Sequence[Sequence[tuple[tuple[float, int], ...]]],
+    mins: Sequence[float],
+    spare: float,
+) -> list[float]:
+    """Widths for the text columns from ``mins`` up, within ``spare`` in all: each step
+    widens the column that saves the most lines of the table per point of width, so the
+    rows stay as short as the page allows. ``cells[k][r]`` are column k's line steps."""
+    widths = list(mins)
+    rows = range(len(cells[0]))
+
+    def lines(ws: Sequence[float]) -> tuple[int, int]:
+        per_cell = [
+            [_lines_at(col[r], w - 2 * PAD) for r in rows] for col, w in zip(cells, ws, strict=True)
+        ]
+        tallest = sum(max(col[r] for col in per_cell) for r in rows)
+        return tallest, sum(map(sum, per_cell))
+
+    now = lines(widths)
+    while True:
+        best: tuple[tuple[float, float], int, float, tuple[int, int]] | None = None
+        for k, col in enumerate(cells):
+            wider = [w + 2 * PAD for steps in col for w, _ in steps if w + 2 * PAD > widths[k]]
+            if not wider or min(wider) - widths[k] > spare - sum(widths) + 1e-6:
+                continue
+            trial = [*widths[:k], min(wider), *widths[k + 1 :]]
+            after = lines(trial)
+            cost = min(wider) - widths[k]
+            score = ((now[0] - after[0]) / cost, (now[1] - after[1]) / cost)
+            if best is None or score > best[0]:
+                best = (score, k, min(wider), after)
+        if best is None:
+            break
+        _, k, w, now = best
+        widths[k] = w
+    return widths
+
+
+def _columns(
+    sheet: Sheet, rows: Sequence[HandLine | None], left: float, width: float, size: float
+) -> tuple[_Columns, int]:
+    """Widths from what the columns hold: every figure on one line, the text columns the
+    rest, shared so that the rows take as few lines as they can; and how whole the words
+    are (2: all whole, 1: only a side's name in the head broken, 0: a cell's too)."""
+    n = max(1, len(sheet.sides))
+    labels = [_label(r, i) for i, r in enumerate(rows)]
+    number = max(text_width("Hand", HEAD_SIZE, "bold"), _widest(labels, size, "bold"))
+    number += 2 * PAD
+    played = [r for r in rows if r is not None and r.number and not r.void]
+    points = [str(p) for r in played for p in r.points]
+    running = [str(p) for r in played for p in r.running]
+    totals = [str(t) for t in (_totals(sheet) or ())]
+    # A figure's column: room to read and write it, and never narrower than its figures.
+    floor = min(44.0, max(26.0, width * 0.3 / (2 * n)))
+    pts_w = max(floor, 2 * PAD + max(_widest(points, size), text_width("pts", SUB_SIZE)))
+    total_w = max(
+        floor,
+        2 * PAD
+        + max(
+            _widest(running, size, "bold"),
+            _widest(totals, size + 1, "bold"),
+            text_width("total", SUB_SIZE, "bold"),
+        ),
+    )
+    texts = [[_facts(r)[k] for r in rows] for k in range(4)]
+    heads = [text_width(h, HEAD_SIZE, "bold") for h in HEADS[1:]]
+    words = [_longest_word(t, size) for t in texts]
+    mins = [
+        max(hand, 2 * PAD + max(h, w)) for hand, h, w in zip(HAND_ROOM, heads, words, strict=True)
+    ]
+    wants = [max(m, 2 * PAD + _widest(t, size)) for m, t in zip(mins, texts, strict=True)]
+    # A side's name in the head keeps its words whole if no cell has to wrap for it.
+    name_word = 6 + max(
+        (text_width(w, NAME_MIN, "bold") for s in sheet.sides for w in s.name.split()),
+        default=0.0,
+    )
+    grow = max(0.0, min(88.0, name_word) - pts_w - total_w) / 2
+    if grow and width - number - n * (pts_w + total_w + 2 * grow) >= sum(wants):
+        pts_w, total_w = pts_w + grow, total_w + grow
+    spare = width - number - n * (pts_w + total_w)
+    if sum(mins) > spare:  # a word longer than this (a double-barrelled name) is broken
+        cap = width * 0.16
+        mins = [
+            max(hand, 2 * PAD + max(h, min(cap, w)))
+            for hand, h, w in zip(HAND_ROOM, heads, words, strict=True)
+        ]
+    if sum(wants) <= spare:
+        # Room to spare: figures get room to write them by hand first, then the text.
+        nice = min(44.0, max(34.0, width * 0.3 / (2 * n)))
+        room = n * (max(0.0, nice - pts_w) + max(0.0, nice - total_w))
+        share = min(1.0, (spare - sum(wants)) / room) if room else 0.0
+        pts_w += share * max(0.0, nice - pts_w)
+        total_w += share * max(0.0, nice - total_w)
+        spare = width - number - n * (pts_w + total_w)
+        text = wants
+    elif sum(mins) <= spare:
+        text = _share([[line_steps(t, size) for t in col] for col in texts], mins, spare)
+    else:
+        text = [m * spare / sum(mins) for m in mins]
+    rest = spare - sum(text)  # what no text needs: more room to write by hand
+    text = [w + rest * s for w, s in zip(text, TEXT_SHARE, strict=True)]
+    # 2: every word whole, 1: a long name broken in the head only, 0: in a cell too.
+    cells_whole = all(w - 2 * PAD >= word for w, word in zip(text, words, strict=True))
+    whole = 0 if not cells_whole else 2 if pts_w + total_w >= name_word else 1
+    widths = [number, *text] + [pts_w, total_w] * n
     xs: list[float] = []
     x = left
     for w in widths:
         xs.append(x)
         x += w
-    return _Columns(tuple(xs), tuple(widths), n_sides)
+    return _Columns(tuple(xs), tuple(widths), n), whole
 
 
-def _color(c: Canvas, rgb: tuple[float, float, float]) -> None:
-    c.setFillColorRGB(*rgb)
-    c.setStrokeColorRGB(*rgb)
+def _head_names(sheet: Sheet, cols: _Columns) -> tuple[tuple[tuple[str, ...], float], ...]:
+    """Each side's name over its columns, line by line, and its size: two lines at most
+    before it shrinks; past the floor it takes more, a word too long broken with "-"."""
+    room = cols.side(0)[1] - 6
+    heads = []
+    for side in sheet.sides:
+        _, size = fit_lines(side.name, room, NAME_SIZE, NAME_MIN, "bold", lines=2)
+        heads.append((tuple(wrap(side.name, room, size, "bold", None, hyphen=True)), size))
+    return tuple(heads)
 
 
-def _cell(
+def _line_h(size: float, lines: int) -> float:
+    """A row holding that many lines at that size, with air above and below."""
+    return max(1, lines) * size * LEAD + 0.65 * size
+
+
+def _measure(
+    sheet: Sheet, left: float, width: float, size: float, base_h: float
+) -> tuple[_Table, int]:
+    rows = _rows(sheet)
+    cols, whole = _columns(sheet, rows, left, width, size)
+    names = _head_names(sheet, cols)
+    head_h = max(32.0, 6 + max((len(n) * s * 1.15 for n, s in names), default=0) + SUB_HEAD)
+    measured = []
+    for index, row in enumerate(rows):
+        cells = tuple(
+            tuple(wrap(text, cols.w[k] - 2 * PAD, size, max_lines=None))
+            for k, text in enumerate(_facts(row), start=1)
+        )
+        height = max(base_h, _line_h(size, max(len(c) for c in cells)))
+        measured.append(_Row(row, _label(row, index), cells, height))
+    total_h = max(base_h, _line_h(size + 1, 1))
+    table = _Table(cols, size, names, head_h, tuple(measured), total_h)
+    return table, whole
+
+
+def _stretch(t: _Table, room: float, most: float) -> _Table:
+    """The rows made as tall as ``room`` allows, up to ``most``: room to write in."""
+    natural = [_line_h(t.size, max(len(c) for c in r.cells)) for r in t.rows]
+    total = _line_h(t.size + 1, 1)
+
+    def height(base: float) -> float:
+        return t.head_h + sum(max(base, h) for h in natural) + max(base, total)
+
+    base = most
+    if height(base) > room:  # the tallest base row that fits, by bisection
+        low, high = 0.0, most
+        for _ in range(24):
+            mid = (low + high) / 2
+            low, high = (mid, high) if height(mid) <= room else (low, mid)
+        base = low
+    rows = tuple(replace(r, height=max(base, h)) for r, h in zip(t.rows, natural, strict=True))
+    return replace(t, rows=rows, total_h=max(base, total))
+
+
+def _one_page_table(sheet: Sheet, left: float, width: float, room: float) -> _Table | None:
+    """The largest size at which the whole table fits in ``room`` with every word whole
+    (else with the fewest broken), its rows stretched to fill the room; None when it does
+    not fit even at the smallest size."""
+    n = len(_rows(sheet)) + 1
+    most = max(9.0, min(30.0, (room - 32) / n))  # roomy rows to write in, when they fit
+    size0 = max(MIN_SIZE, min(13.0, math.floor(most * 0.52 * 2) / 2))  # in half points
+    best: dict[int, _Table] = {}
+    size = size0
+    while size >= MIN_SIZE and 2 not in best:
+        table, whole = _measure(sheet, left, width, size, 0.0)
+        if table.height <= room:
+            best.setdefault(whole, table)
+        size -= 0.5
+    if not best:
+        return None
+    # A name broken in the head is worth a point of the hands' print size, not more.
+    table = best[max(best)]
+    if 1 in best and best[1].size - 1 > table.size:
+        table = best[1]
+    return _stretch(table, room, most)
+
+
+def _lines(
     c: Canvas,
     cols: _Columns,
     k: int,
     top: float,
     h: float,
-    text: str,
+    lines: Sequence[str],
     size: float,
     style: str = "regular",
     align: str = "left",
 ) -> None:
-    if not text:
+    """Lines in column k, as a block centred on the row's middle."""
+    if not lines:
         return
-    pad = 4.0
-    w = cols.w[k] - 2 * pad
-    base = top - h / 2 - size * 0.35
-    if align == "right":
-        draw_fitted(c, cols.x[k] + cols.w[k] - pad, base, text, w, size, 6, style, "right")
-    elif align == "center":
-        draw_fitted(c, cols.x[k] + cols.w[k] / 2, base, text, w, size, 6, style, "center")
-    else:
-        draw_fitted(c, cols.x[k] + pad, base, text, w, size, 6, style)
+    lead = size * LEAD
+    base = top - h / 2 + (len(lines) - 1) * lead / 2 - size * 0.35
+    for j, line in enumerate(lines):
+        y = base - j * lead
+        if align == "right":
+            draw(c, cols.x[k] + cols.w[k] - PAD, y, line, size, style, "right")
+        elif align == "center":
+            draw(c, cols.x[k] + cols.w[k] / 2, y, line, size, style, "center")
+        else:
+            draw(c, cols.x[k] + PAD, y, line, size, style)
+
+
+def _table_head(c: Canvas, sheet: Sheet, t: _Table, top: float) -> float:
+    cols, h = t.cols, t.head_h
+    _color(c, SHADE)
+    c.rect(cols.left, top - h, cols.right - cols.left, h, stroke=0, fill=1)
+    _color(c, INK)
+    for k, label in enumerate(HEADS):
+        _lines(c, cols, k, top, h, [label], HEAD_SIZE, "bold", "center" if k == 0 else "left")
+    name_top = top - 4
+    for i, (name, size) in enumerate(t.names):
+        x, w = cols.side(i)
+        for j, line in enumerate(name):
+            draw(c, x + w / 2, name_top - size * (0.95 + 1.15 * j), line, size, "bold", "center")
+        k = 5 + 2 * i
+        _lines(c, cols, k, top - h + SUB_HEAD, SUB_HEAD, ["pts"], SUB_SIZE, align="right")
+        _lines(c, cols, k + 1, top - h + SUB_HEAD, SUB_HEAD, ["total"], SUB_SIZE, "bold", "right")
+    return top - h
+
+
+def _tiebreaker_label(sheet: Sheet) -> str:
+    played = any(h.tiebreaker and h.number for h in sheet.hands)
+    return "tiebreaker — not needed" if sheet.final and not played else "tiebreaker — only if tied"
+
+
+def _hand_row(c: Canvas, sheet: Sheet, t: _Table, row: _Row, top: float) -> None:
+    cols, h, size = t.cols, row.height, t.size
+    hand = row.hand
+    if hand is None:  # blank, to fill by hand
+        _color(c, (0.8, 0.8, 0.8))
+        _lines(c, cols, 0, top, h, [row.label], size, "bold", "center")
+        return
+    if hand.tiebreaker:
+        _color(c, SHADE)
+        c.rect(cols.left, top - h, cols.right - cols.left, h, stroke=0, fill=1)
+        if not hand.number:
+            _color(c, INK)
+            _lines(c, cols, 0, top, h, ["TB"], size, "bold", "center")
+            _color(c, GREY)
+            label_size = min(8.0, size)
+            draw_fitted(
+                c,
+                cols.x[1] + PAD,
+                top - h / 2 - label_size * 0.35,
+                _tiebreaker_label(sheet),
+                cols.side(0)[0] - cols.x[1] - 2 * PAD,
+                label_size,
+                5.5,
+                "italic",
+            )
+            return
+    _color(c, GREY if hand.void else INK)
+    _lines(c, cols, 0, top, h, [row.label], size, "bold", "center")
+    for k, lines in enumerate(row.cells, start=1):
+        _lines(c, cols, k, top, h, lines, size)
+    if hand.void:
+        strike_y = top - h / 2
+        c.setLineWidth(1.1)
+        c.line(cols.x[1] + 2, strike_y, cols.x[5] - 2, strike_y)
+        x, _ = cols.side(0)
+        draw_fitted(
+            c,
+            (x + cols.right) / 2,
+            top - h / 2 - size * 0.35,
+            VOID_LABEL,
+            cols.right - x - 2 * PAD,
+            size,
+            7,
+            "italic",
+            "center",
+        )
+        return
+    for i in range(len(sheet.sides)):
+        k = 5 + 2 * i
+        if i < len(hand.points):
+            _lines(c, cols, k, top, h, [str(hand.points[i])], size, align="right")
+        if i < len(hand.running):
+            _lines(c, cols, k + 1, top, h, [str(hand.running[i])], size, "bold", "right")
+
+
+def _grid(
+    c: Canvas, t: _Table, top: float, bottom: float, open_rows: Sequence[tuple[float, float]]
+) -> None:
+    """The outer box and the column lines of one page's part of the table; the text
+    columns stay open across ``open_rows`` (top, bottom), where a label spans them."""
+    cols = t.cols
+    _color(c, INK)
+    c.setLineWidth(1.2)
+    c.rect(cols.left, bottom, cols.right - cols.left, top - bottom, stroke=1, fill=0)
+    _color(c, RULE)
+    sub_top = top - t.head_h + SUB_HEAD + 1  # pts | total share the side's name above
+    for k in range(1, len(cols.x)):
+        heavy = k >= 5 and (k - 5) % 2 == 0
+        c.setLineWidth(1.2 if heavy else 0.5)
+        upper = sub_top if (k >= 5 and not heavy) else top
+        if 2 <= k <= 4:
+            for row_top, row_bottom in open_rows:
+                c.line(cols.x[k], row_bottom, cols.x[k], upper)
+                upper = row_top
+        c.line(cols.x[k], bottom, cols.x[k], upper)
+
+
+def _table_part(
+    c: Canvas, sheet: Sheet, t: _Table, rows: Sequence[_Row], top: float, totals: bool
+) -> float:
+    """The head, the given rows and (at the end) the totals; returns the y under them."""
+    cols = t.cols
+    y = _table_head(c, sheet, t, top)
+    open_rows = []
+    for row in rows:
+        _hand_row(c, sheet, t, row, y)
+        if row.hand is not None and row.hand.tiebreaker and not row.hand.number:
+            open_rows.append((y, y - row.height))
+        y -= row.height
+        _color(c, RULE)
+        c.setLineWidth(0.5)
+        c.line(cols.left, y, cols.right, y)
+    if totals:
+        h, size = t.total_h, t.size
+        _color(c, INK)
+        c.setLineWidth(1.4)
+        c.line(cols.left, y, cols.right, y)
+        label_x = cols.side(0)[0] - 6
+        draw(c, label_x, y - h / 2 - size * 0.35, "Total", size, "bold", "right")
+        for i, total in enumerate((_totals(sheet) or ())[: len(sheet.sides)]):
+            _lines(c, cols, 5 + 2 * i + 1, y, h, [str(total)], size + 1, "bold", "right")
+        y -= h
+        c.line(cols.left, y, cols.right, y)
+    _grid(c, t, top, y, open_rows)
+    return y
+
+
+# -- around the table -----------------------------------------------------------------------
 
 
 def _header(c: Canvas, sheet: Sheet, left: float, right: float, top: float) -> float:
@@ -123,7 +546,7 @@ def _header(c: Canvas, sheet: Sheet, left: float, right: float, top: float) -> f
         _color(c, GREY)
         url_y = top - QR_SIZE - 8
         # Small, but whole: the way in when the camera will not focus.
-        lines = wrap(sheet.qr_url, 200, 6.5, max_lines=3)
+        lines = wrap(sheet.qr_url, 200, 6.5, max_lines=None)
         for i, line in enumerate(lines):
             draw(c, right, url_y - i * 8, line, 6.5, align="right")
         url_y -= 8 * (len(lines) - 1)
@@ -132,206 +555,60 @@ def _header(c: Canvas, sheet: Sheet, left: float, right: float, top: float) -> f
     return bottom
 
 
+def _continued_header(c: Canvas, sheet: Sheet, left: float, right: float, top: float) -> float:
+    """A later page of a long sheet: which table's sheet it continues."""
+    _color(c, GREY)
+    draw_fitted(c, left, top - 11, sheet.tournament, right - left, 11, 8)
+    _color(c, INK)
+    title = f"Round {sheet.round} · Table {sheet.table} — continued"
+    draw_fitted(c, left, top - 30, title, right - left, 16, 11, "bold")
+    return top - CONTINUED_H
+
+
+def _footer(c: Canvas, sheet: Sheet, left: float, right: float, more: bool) -> None:
+    _color(c, GREY)
+    footer = f"{sheet.tournament} · Round {sheet.round} · Table {sheet.table}"
+    draw_fitted(c, left, MARGIN - 12, footer, (right - left) * 0.7, 7.5, 6)
+    draw(c, right, MARGIN - 12, "continued overleaf →" if more else "Kitty TD", 7.5, align="right")
+
+
+def _players(side: SideInfo) -> str:
+    return " & ".join(p for p in side.players if p and p != side.name)
+
+
 def _sides(c: Canvas, sheet: Sheet, left: float, width: float, top: float) -> float:
-    """Who plays: names wrap to two lines before they shrink, so they stay readable."""
+    """Who plays: names wrap to two lines before they shrink, and are never cut."""
     n = max(1, len(sheet.sides))
     col = width / n
+    inner = col - 10
     size = 14.0 if n <= 2 else 12.0
-    blocks = []
-    for side in sheet.sides:
-        name = wrap(side.name, col - 10, size, "bold", max_lines=2)
-        players = [p for p in side.players if p and p != side.name]
-        blocks.append((name, " & ".join(players)))
-    name_lines = max((len(b[0]) for b in blocks), default=1)
-    has_players = any(b[1] for b in blocks)
-    for i, (side, (name, players)) in enumerate(zip(sheet.sides, blocks, strict=True)):
-        x = left + i * col
-        inner = col - 10
-        _color(c, INK)
-        y = top - size
-        for line in name:
-            draw(c, x, y, line, size, "bold")
-            y -= size + 2
-        y = top - size - name_lines * (size + 2) - 1
-        if has_players:
-            draw_fitted(c, x, y, players, inner, 11, 7)
-            y -= 14
-        _color(c, GREY)
-        draw_fitted(c, x, y, side.seats, inner, 10, 7)
-    return top - size - name_lines * (size + 2) - (14 if has_players else 0) - 12
-
-
-def _table_header(c: Canvas, sheet: Sheet, cols: _Columns, top: float) -> float:
-    h = 32.0
-    left, right = cols.x[0], cols.x[-1] + cols.w[-1]
-    _color(c, SHADE)
-    c.rect(left, top - h, right - left, h, stroke=0, fill=1)
-    _color(c, INK)
-    for k, label in enumerate(("Hand", "Dealer", "Bidder", "Bid", "Taken")):
-        _cell(c, cols, k, top, h, label, 10, "bold", "center" if k == 0 else "left")
+    names = [fit_lines(side.name, inner, size, 9, "bold", lines=2) for side in sheet.sides]
+    players = [fit_lines(_players(side), inner, 11, 8) for side in sheet.sides]
+    name_h = max((len(lines) * (s + 2) for lines, s in names), default=size + 2)
+    players_h = max((len(lines) * (s + 3) for lines, s in players), default=0.0)
     for i, side in enumerate(sheet.sides):
-        x, w = cols.side(i)
-        draw_fitted(c, x + w / 2, top - 13, side.name, w - 6, 9.5, 6, "bold", "center")
-        k = 5 + 2 * i
-        _cell(c, cols, k, top - 14, 18, "pts", 8.5, align="right")
-        _cell(c, cols, k + 1, top - 14, 18, "total", 8.5, "bold", align="right")
-    return top - h
+        x = left + i * col
+        _color(c, INK)
+        lines, name_size = names[i]
+        for j, line in enumerate(lines):
+            draw(c, x, top - name_size - j * (name_size + 2), line, name_size, "bold")
+        lines, players_size = players[i]
+        for j, line in enumerate(lines):
+            draw(c, x, top - size - name_h - 1 - j * (players_size + 3), line, players_size)
+        _color(c, GREY)
+        draw_fitted(c, x, top - size - name_h - players_h - 1, side.seats, inner, 10, 7)
+    return top - size - name_h - players_h - 12
 
 
-def _mark(hand: HandLine) -> str:
-    return "*" if (hand.status or hand.note) else ""
-
-
-def _column_sizes(
-    rows: Sequence[HandLine | None], cols: _Columns, size: float
-) -> tuple[float, ...]:
-    """One size per name column, small enough for its longest entry: a column whose rows
-    jump between sizes reads as a mistake."""
-    sizes = [size] * 5
-    for k in range(1, 5):
-        for row in rows:
-            if row is None:
-                continue
-            text = (row.dealer, row.bidder, row.bid, row.taken)[k - 1]
-            if text:
-                sizes[k] = min(sizes[k], fit(text, cols.w[k] - 8, size, 7.5)[1])
-    return tuple(sizes)
-
-
-def _hand_row(
-    c: Canvas,
-    sheet: Sheet,
-    cols: _Columns,
-    top: float,
-    h: float,
-    hand: HandLine,
-    size: float,
-    sizes: tuple[float, ...],
-) -> None:
-    number = ("TB" if hand.tiebreaker else str(hand.number)) + _mark(hand)
-    _color(c, GREY if hand.void else INK)
-    _cell(c, cols, 0, top, h, number, size, "bold", "center")
-    for k, text in enumerate((hand.dealer, hand.bidder, hand.bid, hand.taken), start=1):
-        _cell(c, cols, k, top, h, text, sizes[k])
-    if hand.void:
-        strike_y = top - h / 2
-        c.setLineWidth(1.1)
-        c.line(cols.x[1] + 2, strike_y, cols.x[5] - 2, strike_y)
-        x, _ = cols.side(0)
-        end = cols.x[-1] + cols.w[-1]
-        draw_fitted(
-            c,
-            (x + end) / 2,
-            top - h / 2 - size * 0.35,
-            VOID_LABEL,
-            end - x - 8,
-            size,
-            7,
-            "italic",
-            "center",
-        )
-        return
-    for i in range(len(sheet.sides)):
-        k = 5 + 2 * i
-        if i < len(hand.points):
-            _cell(c, cols, k, top, h, str(hand.points[i]), size, align="right")
-        if i < len(hand.running):
-            _cell(c, cols, k + 1, top, h, str(hand.running[i]), size, "bold", "right")
-
-
-def _rows(sheet: Sheet) -> list[HandLine | None]:
-    """The table's rows: played hands, blanks up to the plan, then the tiebreaker row(s).
-    None is a blank row; a blank tiebreaker row is a HandLine with no facts."""
-    regular = [h for h in sheet.hands if not h.tiebreaker]
-    breakers = [h for h in sheet.hands if h.tiebreaker]
-    rows: list[HandLine | None] = list(regular)
-    rows += [None] * max(0, sheet.planned_hands - len(regular))
-    if breakers:
-        rows += breakers
-    else:
-        rows.append(HandLine(0, "", "", "", "", (), (), tiebreaker=True))
-    return rows
-
-
-def _hand_table(c: Canvas, sheet: Sheet, cols: _Columns, top: float, bottom: float) -> float:
-    """Hands, tiebreaker and totals between top and bottom; returns the y under the table."""
-    y = _table_header(c, sheet, cols, top)
-    rows = _rows(sheet)
-    h = max(9.0, min(30.0, (y - bottom) / (len(rows) + 1)))
-    size = max(6.5, min(13.0, h * 0.52))
-    sizes = _column_sizes(rows, cols, size)
-    left, right = cols.x[0], cols.x[-1] + cols.w[-1]
-    played_tb = any(r is not None and r.tiebreaker and r.number for r in rows)
-    for index, row in enumerate(rows):
-        row_top = y
-        if row is not None and row.tiebreaker:
-            _color(c, SHADE)
-            c.rect(left, row_top - h, right - left, h, stroke=0, fill=1)
-            if not row.number:
-                _color(c, INK)
-                _cell(c, cols, 0, row_top, h, "TB", size, "bold", "center")
-                _color(c, GREY)
-                label = (
-                    "tiebreaker — only if tied"
-                    if not (sheet.final and not played_tb)
-                    else ("tiebreaker — not needed")
-                )
-                draw_fitted(
-                    c,
-                    cols.x[1] + 4,
-                    row_top - min(h, 20) + 4 + (h - min(h, 20)) / 2,
-                    label,
-                    cols.side(0)[0] - cols.x[1] - 8,
-                    min(8.0, size),
-                    5.5,
-                    "italic",
-                )
-        elif row is None:
-            _color(c, (0.8, 0.8, 0.8))
-            _cell(c, cols, 0, row_top, h, str(index + 1), size, "bold", "center")
-        if row is not None and row.number:
-            _hand_row(c, sheet, cols, row_top, h, row, size, sizes)
-        y -= h
-        _color(c, RULE)
-        c.setLineWidth(0.5)
-        c.line(left, y, right, y)
-    # Totals row.
-    _color(c, INK)
-    c.setLineWidth(1.4)
-    c.line(left, y, right, y)
-    label_w = cols.side(0)[0] - left
-    draw(c, left + label_w - 6, y - h / 2 - size * 0.35, "Total", size, "bold", "right")
-    totals = sheet.totals
-    if totals is None and sheet.hands:
-        counted = [r for r in sheet.hands if not r.void and r.running]
-        totals = counted[-1].running if counted else None
-    for i in range(len(sheet.sides)):
-        if totals is not None and i < len(totals):
-            _cell(c, cols, 5 + 2 * i + 1, y, h, str(totals[i]), size + 1, "bold", "right")
-    y -= h
-    c.line(left, y, right, y)
-    # Grid: outer box and column lines.
-    c.setLineWidth(1.2)
-    c.rect(left, y, right - left, top - y, stroke=1, fill=0)
-    c.setLineWidth(0.5)
-    _color(c, RULE)
-    for k in range(1, len(cols.x)):
-        heavy = k >= 5 and (k - 5) % 2 == 0
-        c.setLineWidth(1.2 if heavy else 0.5)
-        x = cols.x[k]
-        c.line(x, y, x, top - (17 if (k >= 5 and not heavy) else 0))
-    return y
-
-
-def _notes_lines(sheet: Sheet, width: float) -> list[str]:
+def _note_lines(sheet: Sheet, width: float) -> list[str]:
     lines: list[str] = []
     for hand in sheet.hands:
         if not (hand.status or hand.note):
             continue
         label = "TB" if hand.tiebreaker else str(hand.number)
         text = " — ".join(p for p in (hand.status, hand.note) if p)
-        lines += wrap(f"{label}*  {text}", width, 9, max_lines=2)
-    return lines[:6]
+        lines += wrap(f"{label}*  {text}", width, 9, max_lines=None)
+    return lines
 
 
 def _ruling_text(r: RulingLine) -> str:
@@ -342,10 +619,6 @@ def _ruling_text(r: RulingLine) -> str:
     return f"{where} · {cite(r.rule)}{title}{effect}{withdrawn}"
 
 
-def _ruling_lines(sheet: Sheet, width: float) -> list[tuple[list[str], bool]]:
-    return [(wrap(_ruling_text(r), width, 10, max_lines=2), r.withdrawn) for r in sheet.rulings]
-
-
 def _signature_for(sheet: Sheet, side: SideInfo) -> SignatureLine:
     for sig in sheet.signatures:
         if sig.side == side.name:
@@ -353,53 +626,156 @@ def _signature_for(sheet: Sheet, side: SideInfo) -> SignatureLine:
     return SignatureLine(side.name)
 
 
-def _signatures(c: Canvas, sheet: Sheet, left: float, width: float, top: float) -> None:
-    _color(c, INK)
-    draw(c, left, top - 11, "Signatures — both sides agree the scores above", 11, "bold")
+def _signatures(
+    c: Canvas | None, sheet: Sheet, left: float, width: float, top: float = 0.0
+) -> float:
+    """Each side's line to sign, whose it is under it; returns the block's height (and
+    only measures it when there is no canvas)."""
     sides = sheet.sides or (SideInfo("", (), ""),)
-    sigs = [_signature_for(sheet, s) for s in sides]
-    extra = [s for s in sheet.signatures if s.side not in {x.name for x in sides}]
-    n = len(sides)
-    col = width / n
+    listed = {s.name for s in sides}
+    extra = [s for s in sheet.signatures if s.side not in listed]
+    col = width / len(sides)
+    w = col - 18
     line_y = top - 50
-    for i, (side, sig) in enumerate(zip(sides, sigs, strict=True)):
-        x = left + i * col
-        w = col - 18
+    under = 0.0
+    if c is not None:
         _color(c, INK)
-        c.setLineWidth(0.9)
-        c.line(x, line_y, x + w, line_y)
-        if sig.signer:
-            draw_fitted(c, x + 4, line_y + 6, sig.signer, w - 8, 16, 8, "italic")
-        draw_fitted(c, x, line_y - 12, side.name, w, 10, 7.5, "bold")
-        players = [p for p in side.players if p and p != side.name]
-        if players:
-            draw_fitted(c, x, line_y - 23, " & ".join(players), w, 9, 7)
-        _color(c, GREY)
-        y = line_y - (34 if players else 23)
+        draw(c, left, top - 11, "Signatures — both sides agree the scores above", 11, "bold")
+    for i, side in enumerate(sides):
+        sig = _signature_for(sheet, side)
+        x = left + i * col
         if sig.signer:
             when = f" · {sig.signed_at}" if sig.signed_at else ""
-            draw_fitted(c, x, y, f"Signed by {sig.signer}{when}", w, 9, 6.5)
+            signed = fit_lines(f"Signed by {sig.signer}{when}", w, 9, 6.5)
         else:
-            draw_fitted(c, x, y, "Sign here", w, 9, 6.5, "italic")
+            signed = (["Sign here"], 9.0)
+        parts = (
+            (*fit_lines(side.name, w, 10, 7.5, "bold"), "bold", INK),
+            (*fit_lines(_players(side), w, 9, 7), "regular", INK),
+            (*signed, "regular" if sig.signer else "italic", GREY),
+        )
+        y = line_y
+        for lines, size, style, ink in parts:
+            for line in lines:
+                y -= size + 2.5
+                if c is not None:
+                    _color(c, ink)
+                    draw(c, x, y, line, size, style)
+        under = max(under, line_y - y)
+        if c is not None:
+            _color(c, INK)
+            c.setLineWidth(0.9)
+            c.line(x, line_y, x + w, line_y)
+            if sig.signer:
+                draw_fitted(c, x + 4, line_y + 6, sig.signer, w - 8, 16, 8, "italic")
+    height = 50 + under + 8
     if extra:  # a signature for a side the sheet does not list: print it, never drop it
         text = "; ".join(f"{s.side}: {s.signer} {s.signed_at}".strip() for s in extra)
-        _color(c, GREY)
-        draw_fitted(c, left, line_y - 46, f"Also signed — {text}", width, 8, 6)
+        lines = wrap(f"Also signed — {text}", width, 8, max_lines=None)
+        if c is not None:
+            _color(c, GREY)
+            for j, line in enumerate(lines):
+                draw(c, left, top - height - j * 10, line, 8)
+        height += 10 * len(lines)
+    return height
 
 
-def _winner(c: Canvas, sheet: Sheet, left: float, width: float, top: float) -> None:
-    _color(c, INK)
-    base = top - 16
-    w = draw(c, left, base, "Winner:", 15, "bold")
-    if sheet.winner:
-        draw_fitted(c, left + w + 8, base, sheet.winner, width - w - 8, 16, 9, "bold")
-    else:
-        c.setLineWidth(0.9)
-        c.line(left + w + 8, base - 3, left + width * 0.6, base - 3)
+def _winner_lines(sheet: Sheet, width: float) -> tuple[float, list[str], float]:
+    label_w = text_width("Winner:", 15, "bold")
+    if not sheet.winner:
+        return label_w, [], 16.0
+    lines, size = fit_lines(sheet.winner, width - label_w - 8, 16, 11, "bold")
+    return label_w, lines, size
+
+
+# -- what follows the table: notes, winner, rulings, each a block that stays whole ---------
+
+
+@dataclass(frozen=True)
+class _Block:
+    height: float
+    draw: Callable[[Canvas, float], None]  # draws with its top at the y given
+    keep_with_next: bool = False
+
+
+def _tail(sheet: Sheet, left: float, right: float, sig_top: Callable[[], float]) -> list[_Block]:
+    """Notes, the winner and the rulings, in the order they print under the table."""
+    width = right - left
+    blocks: list[_Block] = [_Block(6.0, lambda c, y: None)]
+
+    def note(line: str) -> _Block:
+        def paint(c: Canvas, y: float) -> None:
+            _color(c, GREY)
+            draw(c, left + 2, y - NOTE_LEAD, line, 9)
+
+        return _Block(NOTE_LEAD, paint)
+
+    notes = _note_lines(sheet, width - 12)
+    blocks += [note(line) for line in notes]
+    if notes:
+        blocks.append(_Block(4.0, lambda c, y: None))
+
+    label_w, winner, winner_size = _winner_lines(sheet, width)
+
+    def paint_winner(c: Canvas, y: float) -> None:
+        _color(c, INK)
+        base = y - 16
+        draw(c, left, base, "Winner:", 15, "bold")
+        x = left + label_w + 8
+        if not winner:
+            c.setLineWidth(0.9)
+            c.line(x, base - 3, left + width * 0.6, base - 3)
+        for j, line in enumerate(winner):
+            draw(c, x, base - j * (winner_size + 3), line, winner_size, "bold")
+
+    blocks.append(_Block(30.0 + max(0, len(winner) - 1) * (winner_size + 3), paint_winner))
+
+    def paint_heading(c: Canvas, y: float) -> None:
+        _color(c, INK)
+        draw(c, left, y - 13, "Rulings", 11, "bold")
+        if not sheet.rulings and sheet.hands:
+            _color(c, GREY)
+            draw(c, left + 56, y - 13, "none", 10, "italic")
+
+    if not sheet.rulings and not sheet.hands:
+
+        def paint_blank(c: Canvas, y: float) -> None:
+            paint_heading(c, y)
+            _color(c, RULE)
+            c.setLineWidth(0.5)
+            # Lines to write on, down to the signatures: rulings are rare but never short.
+            y -= 13
+            for i in range(1, max(2, int((y - sig_top() - 8) // 22)) + 1):
+                c.line(left, y - 22 * i, right, y - 22 * i)
+
+        blocks.append(_Block(18 + 2 * 20, paint_blank))
+        return blocks
+    blocks.append(_Block(13.0 if sheet.rulings else 27.0, paint_heading, keep_with_next=True))
+
+    def ruling(r: RulingLine) -> _Block:
+        """A ruling, all its lines on one page."""
+        lines = wrap(_ruling_text(r), width - 12, 10, max_lines=None)
+
+        def paint(c: Canvas, y: float) -> None:
+            _color(c, GREY if r.withdrawn else INK)
+            for j, line in enumerate(lines, start=1):
+                base = y - j * RULING_LEAD
+                w = draw(c, left + 12, base, line, 10)
+                if r.withdrawn:
+                    c.setLineWidth(0.7)
+                    c.line(left + 12, base + 3.5, left + 12 + w, base + 3.5)
+
+        return _Block(RULING_LEAD * len(lines), paint)
+
+    return blocks + [ruling(r) for r in sheet.rulings]
+
+
+# -- the page(s) ----------------------------------------------------------------------------
 
 
 def draw_sheet(c: Canvas, sheet: Sheet, page: tuple[float, float]) -> None:
-    """Draw one sheet on the current page (the caller starts the next page)."""
+    """Draw one sheet from the current page on; it takes more pages only when one cannot
+    hold it (the caller starts the page after it)."""
     pw, ph = page
     left, right = MARGIN, pw - MARGIN
     width = right - left
@@ -407,69 +783,97 @@ def draw_sheet(c: Canvas, sheet: Sheet, page: tuple[float, float]) -> None:
     _color(c, INK)
     c.setLineWidth(1.2)
     c.line(left, y, right, y)
-    y = _sides(c, sheet, left, width, y - 6)
+    y = _sides(c, sheet, left, width, y - 6) - 4
 
-    # Bottom-up: footer, signatures, rulings, notes, winner.
-    bottom = MARGIN
-    _color(c, GREY)
-    footer = f"{sheet.tournament} · Round {sheet.round} · Table {sheet.table}"
-    draw_fitted(c, left, bottom - 12, footer, width * 0.75, 7.5, 6)
-    draw(c, right, bottom - 12, "Kitty TD", 7.5, align="right")
-    sig_h = (
-        100.0
-        if not any(s.side not in {x.name for x in sheet.sides} for s in sheet.signatures)
-        else 112.0
-    )
-    sig_top = bottom + sig_h
+    # Bottom-up: footer and signatures at the foot of the page, then what follows the table.
+    sig_h = _signatures(None, sheet, left, width)
+    sig_top = MARGIN + sig_h
+    tail = _tail(sheet, left, right, lambda: sig_top)
+    tail_h = sum(b.height for b in tail) + 4 + AIR
+    table = _one_page_table(sheet, left, width, y - sig_top - tail_h)
+    if table is not None:
+        y = _table_part(c, sheet, table, table.rows, y, totals=True)
+    else:
+        y = _flow_table(c, sheet, left, right, y, ph, sig_h + tail_h)
+    _flow_tail(c, sheet, tail, y, sig_top, left, right, ph)
+    _footer(c, sheet, left, right, more=False)
     _signatures(c, sheet, left, width, sig_top)
 
-    rulings = _ruling_lines(sheet, width - 12)
-    blank_rulings = not sheet.rulings and not sheet.hands
-    rulings_h = 18 + (sum(len(lines) for lines, _ in rulings) * 12.5 if rulings else 14)
-    if blank_rulings:
-        rulings_h = 18 + 2 * 20
-    notes = _notes_lines(sheet, width - 12)
-    notes_h = len(notes) * 11.5 + (4 if notes else 0)
-    winner_h = 30.0
-    below_table = winner_h + notes_h + rulings_h + 10
 
-    cols = _columns(left, width, max(1, len(sheet.sides)))
-    table_bottom = _hand_table(c, sheet, cols, y - 4, sig_top + below_table)
+def _new_page(c: Canvas, sheet: Sheet, left: float, right: float, ph: float) -> float:
+    _footer(c, sheet, left, right, more=True)
+    c.showPage()
+    return _continued_header(c, sheet, left, right, ph - MARGIN)
 
-    y = table_bottom - 6
-    _color(c, GREY)
-    for line in notes:
-        y -= 11.5
-        draw(c, left + 2, y, line, 9)
-    if notes:
-        y -= 4
-    _winner(c, sheet, left, width, y)
-    y -= winner_h
 
-    _color(c, INK)
-    y -= 13
-    draw(c, left, y, "Rulings", 11, "bold")
-    if blank_rulings:
-        _color(c, RULE)
-        c.setLineWidth(0.5)
-        # Lines to write on, down to the signatures: rulings are rare but never short.
-        for i in range(1, max(2, int((y - sig_top - 8) // 22)) + 1):
-            c.line(left, y - 22 * i, right, y - 22 * i)
-    elif not rulings:
-        _color(c, GREY)
-        draw(c, left + 56, y, "none", 10, "italic")
-    for lines, withdrawn in rulings:
-        _color(c, GREY if withdrawn else INK)
-        for line in lines:
-            y -= 12.5
-            w = draw(c, left + 12, y, line, 10)
-            if withdrawn:
-                c.setLineWidth(0.7)
-                c.line(left + 12, y + 3.5, left + 12 + w, y + 3.5)
+def _flow_table(
+    c: Canvas, sheet: Sheet, left: float, right: float, top: float, ph: float, end_h: float
+) -> float:
+    """A table too long for one page, over as many as it needs: each page repeats the head,
+    and the last keeps at least one hand with the totals and what follows them."""
+    size = FLOW_SIZE
+    table, whole = _measure(sheet, left, right - left, size, 0.0)
+    while not whole and size > MIN_SIZE:  # smaller, rather than a word broken in a cell
+        size -= 0.5
+        table, whole = _measure(sheet, left, right - left, size, 0.0)
+    rows = list(table.rows)
+    # What follows the table stays with its last hand, unless no page could hold them.
+    fresh_room = ph - 2 * MARGIN - CONTINUED_H - table.head_h
+    if rows[-1].height + table.total_h + end_h > fresh_room:
+        end_h, keep = 0.0, 0
+    else:
+        keep = 1
+    fresh = False
+    while True:
+        room = top - MARGIN - table.head_h
+        if sum(r.height for r in rows) + table.total_h + end_h <= room:
+            break
+        take, used = 0, 0.0
+        while take < len(rows) - keep and used + rows[take].height <= room:
+            used += rows[take].height
+            take += 1
+        if not take and fresh:  # a hand taller than a page: on a page of its own, whole
+            if len(rows) <= keep:
+                break
+            take = 1
+        if take:
+            _table_part(c, sheet, table, rows[:take], top, totals=False)
+            rows = rows[take:]
+        top = _new_page(c, sheet, left, right, ph)
+        fresh = True
+    return _table_part(c, sheet, table, rows, top, totals=True)
+
+
+def _flow_tail(
+    c: Canvas,
+    sheet: Sheet,
+    tail: Sequence[_Block],
+    y: float,
+    sig_top: float,
+    left: float,
+    right: float,
+    ph: float,
+) -> None:
+    """Notes, winner and rulings under the table, going on to a new page only if they must;
+    the signatures always have their room at the foot of the last page."""
+    above = sig_top + AIR
+    for i, block in enumerate(tail):
+        rest = sum(b.height for b in tail[i:])
+        need = block.height + (
+            tail[i + 1].height if block.keep_with_next and i + 1 < len(tail) else 0
+        )
+        # The last line goes over the signatures, never leaving them a page of their own.
+        if y - rest < above and (y - need < MARGIN or i == len(tail) - 1):
+            y = _new_page(c, sheet, left, right, ph)
+        block.draw(c, y)
+        y -= block.height
+    if y < above:
+        _new_page(c, sheet, left, right, ph)
 
 
 def sheets_pdf(sheets: Sequence[Sheet], paper: str = "letter") -> bytes:
-    """All the given sheets, one a page, in the order given (the caller sorts by table)."""
+    """All the given sheets in the order given (the caller sorts by table), each on a new
+    page, one page each unless a round is too long for one."""
     page = page_size(paper)
     buf = io.BytesIO()
     title = (

@@ -2,7 +2,9 @@
 
 A sheet is read at arm's length, so text keeps its size as long as it fits and only
 shrinks down to a floor; past the floor it is cut with an ellipsis (one line) or
-wrapped (several lines), always measured with the font that will draw it.
+wrapped (several lines), always measured with the font that will draw it. What players
+sign is never cut: it wraps onto as many lines as it needs (``wrap`` with no line limit,
+``fit_lines``).
 """
 
 from __future__ import annotations
@@ -48,22 +50,46 @@ def fit(
     return ellipsize(text, max_width, floor, style), floor
 
 
-def _split_word(word: str, max_width: float, size: float, style: str) -> list[str]:
+def _split_word(
+    word: str, max_width: float, size: float, style: str, hyphen: bool = False
+) -> list[str]:
+    """A word too long for a line, in pieces that fit: after a hyphen or slash when one
+    falls on the line ("Featherstonehaugh-" / "Wojciechowski"), else between letters,
+    marked with a "-" when ``hyphen`` is set."""
     pieces: list[str] = []
     while word:
-        n = len(word)
-        while n > 1 and width(word[:n], size, style) > max_width:
-            n -= 1
-        pieces.append(word[:n])
+        n, mark = len(word), ""
+        if width(word, size, style) > max_width:
+            mark = "-" if hyphen else ""
+            lo, hi = 1, len(word) - 1  # the longest piece that fits, by bisection
+            while lo < hi:
+                mid = (lo + hi + 1) // 2
+                lo, hi = (
+                    (mid, hi)
+                    if width(word[:mid] + mark, size, style) <= max_width
+                    else (lo, mid - 1)
+                )
+            n = lo
+        if n < len(word):  # a hyphen or slash on the line, or just after it
+            soft = max(word.rfind("-", 0, n + 1), word.rfind("/", 0, n + 1))
+            if soft > 0 and width(word[: soft + 1], size, style) <= max_width:
+                n, mark = soft + 1, ""
+        pieces.append(word[:n] + (mark if n < len(word) else ""))
         word = word[n:]
     return pieces
 
 
 def wrap(
-    text: str, max_width: float, size: float, style: str = "regular", max_lines: int = 3
+    text: str,
+    max_width: float,
+    size: float,
+    style: str = "regular",
+    max_lines: int | None = 3,
+    hyphen: bool = False,
 ) -> list[str]:
-    """Word-wrapped lines that fit; a word too long for a line is broken; when the text
-    needs more than ``max_lines`` the last line ends in "…"."""
+    """Word-wrapped lines that fit; a word too long for a line is broken (with a "-" when
+    ``hyphen`` is set); when the text needs more than ``max_lines`` the last line ends in
+    "…" (None: every line, uncut)."""
     lines: list[str] = []
     current = ""
     for word in text.split():
@@ -73,14 +99,64 @@ def wrap(
             continue
         if current:
             lines.append(current)
-        *full, current = _split_word(word, max_width, size, style)
+        *full, current = _split_word(word, max_width, size, style, hyphen)
         lines.extend(full)
     if current:
         lines.append(current)
-    if len(lines) > max_lines:
+    if max_lines is not None and len(lines) > max_lines:
         rest = " ".join(lines[max_lines - 1 :])
         lines = [*lines[: max_lines - 1], ellipsize(rest, max_width, size, style)]
     return lines
+
+
+def words_fit(text: str, max_width: float, size: float, style: str = "regular") -> bool:
+    """Whether every word fits on a line of its own, so wrapping never breaks one."""
+    return all(width(word, size, style) <= max_width for word in text.split())
+
+
+def line_steps(text: str, size: float, style: str = "regular") -> tuple[tuple[float, int], ...]:
+    """Each width at which the wrapped text takes one line fewer, as ``(width, lines)``
+    from the narrowest (its longest word: the most lines) to the one-line width."""
+    words = text.split()
+    if not words:
+        return ((0.0, 0),)
+    sizes = [width(w, size, style) for w in words]
+    space = width(" ", size, style)
+    n = len(words)
+    spans = {sum(sizes[i:j]) + space * (j - i - 1) for i in range(n) for j in range(i + 1, n + 1)}
+    steps: list[tuple[float, int]] = []
+    for room in sorted(w for w in spans if w >= max(sizes)):
+        lines, current = 1, -space
+        for w in sizes:  # greedy, as wrap() fills its lines
+            if current + space + w > room + 1e-6:
+                lines, current = lines + 1, w
+            else:
+                current += space + w
+        if not steps or lines < steps[-1][1]:
+            steps.append((room, lines))
+    return tuple(steps)
+
+
+def fit_lines(
+    text: str,
+    max_width: float,
+    size: float,
+    min_size: float,
+    style: str = "regular",
+    lines: int = 1,
+) -> tuple[list[str], float]:
+    """The whole text at the largest size, down to ``min_size``, that takes at most
+    ``lines`` lines without breaking a word; past the floor it takes more lines, never
+    an ellipsis. Returns the lines and the size."""
+    step = 0.5
+    current = size
+    while True:
+        wrapped = wrap(text, max_width, current, style, max_lines=None)
+        if current <= min_size or (
+            len(wrapped) <= lines and words_fit(text, max_width, current, style)
+        ):
+            return wrapped, current
+        current = max(min_size, current - step)
 
 
 def draw(

@@ -7,6 +7,8 @@ from django.test import Client
 from pypdf import PdfReader
 
 from scoring.models import Hand
+from scoring.results import table_size
+from tests.conftest import make_tournament
 from tests.helpers import published_round, table_of
 
 pytestmark = pytest.mark.django_db
@@ -75,3 +77,85 @@ def test_print_is_for_directors(client, kitty):
     round_ = published_round(kitty)
     response = client.get(f"/t/{kitty.slug}/round/{round_.number}/sheets.pdf")
     assert response.status_code == 302
+
+
+# Hand 1 as the form sends it: the player (or team) in the second seat bids, the first
+# seat deals. Ascot at four: the dealer sits out, so the declarer is another player.
+FIRST_HAND = {
+    "columbus-6-card-kitty": (
+        2,
+        {"bidding_team": 1, "level": 7, "form": "no", "direction": "downtown", "books": 13},
+        "7 no downtown",
+    ),
+    "three-legged-kitty": (3, {"cat": 1, "number": 10, "contract": "notrump", "tricks": 10}, "10"),
+    "ascot": (
+        4,
+        {
+            "passed_out": False,
+            "declarer": 1,
+            "bid": 95,
+            "game": "grand",
+            "kitty_free": True,
+            "contra": True,
+            "redouble": True,
+            "card_points": 72,
+        },
+        "95",
+    ),
+    "cutthroat-pinochle": (
+        3,
+        {
+            "bidder": 1,
+            "bid": 55,
+            "trump": "spades",
+            "conceded": "no",
+            "meld": 150,
+            "counters": 25,
+            "took_trick": True,
+        },
+        "55 spades meld 150",
+    ),
+}
+
+
+def sheet_after_first_hand(client, game: str, **options) -> tuple[str, str, str, str]:
+    """The printed sheet of table 1 once hand 1 is in, and who dealt and who bid it."""
+    entrants, data, bid = FIRST_HAND[game]
+    tournament = make_tournament(game, entrants=entrants, published=True, options=options)
+    round_ = published_round(tournament)
+    table = table_of(round_)
+    ruleset = tournament.ruleset
+    size = table_size(tournament, table.seats.count())
+    record = ruleset.hand_to_dict(ruleset.parse_hand(data, size, tournament.settings))
+    Hand.objects.create(
+        table=table, number=1, nonce="1", status=Hand.Status.ACCEPTED, record=record
+    )
+    first = table.seats.get(position=0).entrant
+    second = table.seats.get(position=1).entrant
+    # The first seat deals hand 1: in 6 Card Kitty that team's first player (North).
+    dealer = first.player1 if tournament.is_partnership else first.name
+    url = f"/t/{tournament.slug}/round/{round_.number}/table/{table.number}/sheet.pdf"
+    [page] = text_of(client.get(url))
+    return flat(page), dealer, second.name, bid
+
+
+@pytest.mark.parametrize("game", list(FIRST_HAND))
+def test_the_sheet_names_who_dealt_and_who_bid(director_client, game):
+    """Players sign what the sheet says: the dealer and the bidder by name, not by seat."""
+    # A 3 Legged Kitty game with a set number of hands: see the open-ended one below.
+    options = {"hand_limit": 10} if game == "three-legged-kitty" else {}
+    text, dealer, bidder, bid = sheet_after_first_hand(director_client, game, **options)
+    assert f" 1 {dealer} {bidder} {bid} " in f" {text} ", text
+    hands = text.split(" Taken ", 1)[1].split(" Total ")[0]
+    assert "Seat" not in hands
+
+
+@pytest.mark.xfail(
+    reason="scoring/results.py marks every hand past hands_in_round() a tiebreaker, and an "
+    "open-ended 3 Legged Kitty game has 0 planned hands: hand 1 prints as TB, its running "
+    "total not counted",
+    strict=True,
+)
+def test_an_open_ended_three_legged_kitty_game_prints_hand_one_as_hand_one(director_client):
+    text, dealer, bidder, bid = sheet_after_first_hand(director_client, "three-legged-kitty")
+    assert f" 1 {dealer} {bidder} {bid} " in f" {text} ", text

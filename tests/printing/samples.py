@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from printing import (
     HandLine,
     Pairings,
@@ -158,3 +160,196 @@ def standings() -> StandingsDoc:
         cut_after=4,
         tiebreaks="wins, then points, then points difference, then head to head",
     )
+
+
+# Sheets of each game at its longest: the longest words and figures a table can sign.
+SLUGS = ("columbus-6-card-kitty", "three-legged-kitty", "ascot", "cutthroat-pinochle")
+
+
+def _played(
+    facts: list[tuple[str, str, str, str, tuple[int, ...]]], sides: int
+) -> tuple[tuple[HandLine, ...], tuple[int, ...]]:
+    """Hand lines numbered from 1 with their running totals, and the totals."""
+    running = (0,) * sides
+    hands = []
+    for number, (dealer, bidder, bid, taken, points) in enumerate(facts, start=1):
+        running = tuple(a + b for a, b in zip(running, points, strict=True))
+        hands.append(HandLine(number, dealer, bidder, bid, taken, points, running))
+    return tuple(hands), running
+
+
+def _players(*names: str) -> tuple[SideInfo, ...]:
+    return tuple(SideInfo(n, (n,), f"Seat {i}") for i, n in enumerate(names, start=1))
+
+
+def _game_sheet(game: str, sides, facts, planned: int, rulings, **changes) -> Sheet:
+    hands, totals = _played(facts, len(sides))
+    winner = max(zip(totals, (s.name for s in sides), strict=True))[1]
+    sheet = Sheet(
+        tournament="Spring Open — Club Ñandú",
+        date="2025-03-14",
+        venue="Café Müller, Kraków",
+        game=game,
+        round=3,
+        table=7,
+        sides=sides,
+        hands=hands,
+        planned_hands=planned,
+        rulings=rulings,
+        totals=totals,
+        winner=winner,
+        signatures=tuple(SignatureLine(s.name) for s in sides),
+        qr_url=URL,
+    )
+    return Sheet(**{**sheet.__dict__, **changes})
+
+
+def kitty_game_sheet(**changes: object) -> Sheet:
+    sides = (
+        SideInfo(
+            "Brzęczyszczykiewicz & Ó Súilleabháin",
+            ("Agnieszka Brzęczyszczykiewicz", "Siobhán Ó Súilleabháin"),
+            "North-South",
+        ),
+        SideInfo(
+            "Team Featherstonehaugh",
+            ("Maximiliano Featherstonehaugh", "Bartholomew Kierkegaard"),
+            "East-West",
+        ),
+    )
+    a, c = sides[0].players
+    b, d = sides[1].players
+    facts = [
+        (a, b, "7 special", "13 books", (0, 7)),
+        (b, c, "7 no downtown", "12 books", (6, 0)),
+        (c, d, "6 no uptown", "11 books", (6, 0)),
+        (d, a, "5 special", "10 books", (0, 5)),
+    ]
+    rulings = (
+        RulingLine(
+            2,
+            "35, 37",
+            "Renege",
+            "Rules 35, 37: renege by North-South, 3 books to East-West; the hand is scored "
+            "again: bid 7 no, 9 books: missed, East-West +7 (the director ruled after both "
+            "sides told the story the same way).",
+        ),
+    )
+    sheet = _game_sheet("6 Card Kitty", sides, facts, 4, rulings, **changes)
+    assert sheet.totals == (12, 12)  # tied: the tiebreaker decides, its points do not count
+    tb = HandLine(5, a, d, "7 no downtown", "13 books", (0, 7), sheet.totals, tiebreaker=True)
+    return replace(sheet, hands=(*sheet.hands, tb), winner=sides[1].name)
+
+
+def three_legged_sheet(**changes: object) -> Sheet:
+    sides = _players(
+        "Maximiliano Featherstonehaugh", "Agnieszka Brzęczyszczykiewicz", "Siobhán Ó Súilleabháin"
+    )
+    a, b, c = (s.name for s in sides)
+    facts = [
+        (a, b, "10 No Trump", "10 tricks", (0, 10, 0)),
+        (b, c, "3 Null", "6 tricks", (5, 5, 0)),
+        (c, a, "7 Diamonds", "8 tricks", (7, 0, 0)),
+        (a, "", "passed out", "", (0, 0, 0)),
+        (b, a, "8 Spades", "9 tricks", (8, 0, 0)),
+        (c, b, "9 Hearts", "9 tricks", (0, 9, 0)),
+        (a, c, "4 Clubs", "2 tricks", (5, 5, 0)),
+        (b, c, "8 No Trump", "10 tricks", (0, 0, 8)),
+    ]
+    rulings = (
+        RulingLine(
+            4,
+            "Initial Setup",
+            "Misdeal",
+            "Initial Setup: misdeal; the hand is void and dealt again by "
+            "Maximiliano Featherstonehaugh, no score.",
+        ),
+    )
+    return _game_sheet("3 Legged Kitty", sides, facts, 0, rulings, **changes)
+
+
+def ascot_sheet(**changes: object) -> Sheet:
+    sides = _players(
+        "Agnieszka Brzęczyszczykiewicz", "Siobhán Ó Súilleabháin", "José Núñez", "Zoë Brünhilde"
+    )
+    a, b, c, d = (s.name for s in sides)
+    facts = [
+        (a, b, "95 Grand KittyFree Contra Re", "72 card points", (0, 508, 0, 0)),
+        (b, c, "Ramsch", "40 / 35 / 45 / 0", (40, 0, -45, 0)),
+        (c, d, "110 Null Contra Re", "1 tricks", (0, 0, 0, -480)),
+        (d, a, "75 NoTrump KittyFree Contra", "58 card points", (-240, 0, 0, 0)),
+        (a, c, "60 suit", "61 card points", (0, 0, 61, 0)),
+        (b, "", "passed out", "", (0, 0, 0, 0)),
+        (c, a, "85 Grand KittyFree", "90 card points", (145, 0, 0, 0)),
+        (d, b, "65 suit Contra", "70 card points", (0, 140, 0, 0)),
+        (a, d, "60 Null", "0 tricks", (0, 0, 0, 75)),
+        (b, d, "70 suit Contra Re", "64 card points", (0, 0, 0, 256)),
+        (c, b, "Ramsch", "0 / 120 / 0 / 0", (0, -120, 0, 0)),
+        (d, c, "100 Grand Contra", "95 card points", (0, 0, 270, 0)),
+    ]
+    rulings = (
+        RulingLine(
+            1,
+            "Irregularities",
+            "Failure to follow suit",
+            "Irregularities: failure to follow suit by José Núñez, 20 card points to the "
+            "declarer; Siobhán Ó Súilleabháin Grand KittyFree bid 95: 72 card points + 55 = "
+            "127, made with Redouble ×4: Siobhán Ó Súilleabháin +508.",
+        ),
+        RulingLine(
+            8,
+            "Irregularities",
+            "Bid or pass out of turn",
+            "Irregularities: Agnieszka Brzęczyszczykiewicz −10 for a bid or pass out of turn, "
+            "not multiplied.",
+            withdrawn=True,
+        ),
+    )
+    return _game_sheet("Ascot", sides, facts, 12, rulings, **changes)
+
+
+def pinochle_game_sheet(**changes: object) -> Sheet:
+    sides = _players(
+        "Maximiliano Featherstonehaugh", "Agnieszka Brzęczyszczykiewicz", "Siobhán Ó Súilleabháin"
+    )
+    a, b, c = (s.name for s in sides)
+    facts = [
+        (a, b, "55 spades", "meld 150, counters 25", (-40, 120, -40)),
+        (b, c, "41 hearts", "conceded after widow", (10, 10, -30)),
+        (c, a, "20", "conceded before widow", (-1, 0, 0)),
+        (a, b, "36 diamonds", "meld 22, counters 17", (-7, 21, -7)),
+        (b, c, "30 clubs", "meld 12, counters 10", (8, 8, -16)),
+        (c, a, "25 hearts", "meld 25", (4, -2, -2)),
+        (a, b, "60 spades", "meld 30, counters 25", (80, -160, 80)),
+        (b, c, "22 clubs", "meld 9, counters 13", (-1, -1, 2)),
+        (c, a, "45 spades", "conceded after widow", (-78, 26, 26)),
+    ]
+    rulings = (
+        RulingLine(
+            3,
+            "The Deal",
+            "Misdeal",
+            "The Deal: misdeal; the hand is void and dealt again by Siobhán Ó Súilleabháin, "
+            "no chips change hands.",
+        ),
+    )
+    return _game_sheet("Cut Throat Pinochle", sides, facts, 9, rulings, **changes)
+
+
+def game_sheet(slug: str, **changes: object) -> Sheet:
+    """The longest sheet of a game a table can sign."""
+    return {
+        "columbus-6-card-kitty": kitty_game_sheet,
+        "three-legged-kitty": three_legged_sheet,
+        "ascot": ascot_sheet,
+        "cutthroat-pinochle": pinochle_game_sheet,
+    }[slug](**changes)
+
+
+def long_round(slug: str, times: int = 3) -> Sheet:
+    """A game's longest sheet with its hands played ``times`` over: more than a page holds."""
+    sheet = game_sheet(slug)
+    regular = [h for h in sheet.hands if not h.tiebreaker]
+    facts = [(h.dealer, h.bidder, h.bid, h.taken, h.points) for h in regular] * times
+    hands, totals = _played(facts, len(sheet.sides))
+    return replace(sheet, hands=hands, planned_hands=len(hands), totals=totals)

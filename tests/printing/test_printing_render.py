@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
-from samples import blank_sheet, filled_sheet, pairings, standings
+from samples import SLUGS, blank_sheet, filled_sheet, game_sheet, long_round, pairings, standings
 
 from printing import pairings_pdf, sheets_pdf, standings_pdf
 
@@ -39,6 +39,8 @@ def _dark_fraction(pdf: bytes, tmp_path: Path) -> float:
         pytest.param(lambda: sheets_pdf([blank_sheet()], "a4"), id="blank-sheet"),
         pytest.param(lambda: pairings_pdf(pairings()), id="table-card"),
         pytest.param(lambda: standings_pdf(standings()), id="standings"),
+        *(pytest.param(lambda s=s: sheets_pdf([game_sheet(s)]), id=s) for s in SLUGS),
+        pytest.param(lambda: sheets_pdf([long_round("ascot", 5)]), id="ascot-long-round"),
     ],
 )
 def test_page_is_not_blank(pdf, tmp_path: Path) -> None:

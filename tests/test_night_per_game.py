@@ -692,7 +692,7 @@ def check_table_page(checks: Checks, page: Page, night: Night, sides: list) -> N
         label = f"{where}: hand {line.number}"
         if night.dealer_sits_out:
             dealer = sides[(line.number - 1) % len(sides)].name
-            checks.true(f"{label}: dealt by {dealer}", cells[0].endswith(f"dealt by {dealer}"))
+            checks.true(f"{label}: dealt by {dealer}", f"dealt by {dealer}" in cells[0])
         if line.void:
             checks.true(f"{label}: void", "void" in cells[1])
             continue

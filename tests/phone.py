@@ -21,11 +21,22 @@ HANDS = (
 
 
 class Forms(HTMLParser):
-    """The page's forms: action and the values of their named inputs (hidden and chosen)."""
+    """The page's forms as a browser would submit them: action and the values of their
+    named fields (hidden, typed, ticked, chosen); disabled fields are not sent.
+
+    `offered` keeps, per form, the values each radio group, checkbox and select offers,
+    and `labels` the words shown for each of a select's options.
+    """
 
     def __init__(self, html: str = ""):
         super().__init__()
         self.forms: list[tuple[str, dict[str, str]]] = []
+        self.offered: list[dict[str, list[str]]] = []
+        self.labels: list[dict[str, dict[str, str]]] = []
+        self._select: str | None = None
+        self._option: str | None = None
+        self._textarea: str | None = None
+        self._text = ""
         if html:
             self.feed(html)
 
@@ -33,16 +44,60 @@ class Forms(HTMLParser):
         attrs = dict(attrs)
         if tag == "form":
             self.forms.append((attrs.get("action") or "", {}))
-        elif tag == "input" and self.forms and attrs.get("name"):
-            if attrs.get("type") in ("radio", "checkbox") and "checked" not in attrs:
+            self.offered.append({})
+            self.labels.append({})
+            return
+        if not self.forms:
+            return
+        fields, offered = self.forms[-1][1], self.offered[-1]
+        name = attrs.get("name")
+        if tag == "input" and name and "disabled" not in attrs:
+            kind = attrs.get("type")
+            if kind in ("radio", "checkbox"):
+                value = attrs.get("value") or "on"  # a checkbox without a value sends "on"
+                offered.setdefault(name, []).append(value)
+                if "checked" not in attrs:
+                    return
+                fields.setdefault(name, value)
                 return
-            self.forms[-1][1].setdefault(attrs["name"], attrs.get("value") or "")
+            fields.setdefault(name, attrs.get("value") or "")
+        elif tag == "select" and name and "disabled" not in attrs:
+            self._select = name
+            offered.setdefault(name, [])
+            self.labels[-1].setdefault(name, {})
+        elif tag == "option" and self._select:
+            value = attrs.get("value") or ""
+            offered[self._select].append(value)
+            self._option, self._text = value, ""
+            if "selected" in attrs or self._select not in fields:  # else the first is chosen
+                fields[self._select] = value
+        elif tag == "textarea" and name and "disabled" not in attrs:
+            self._textarea, self._text = name, ""
+
+    def handle_data(self, data):
+        if self._option is not None or self._textarea is not None:
+            self._text += data
+
+    def handle_endtag(self, tag):
+        if tag == "option" and self._option is not None and self._select:
+            self.labels[-1][self._select][self._option] = " ".join(self._text.split())
+            self._option = None
+        elif tag == "select":
+            self._select = self._option = None
+        elif tag == "textarea" and self._textarea is not None:
+            self.forms[-1][1].setdefault(self._textarea, self._text)
+            self._textarea = None
+
+    def find(self, action_end: str, **match: str) -> int | None:
+        """The index of the first form whose action ends so and whose fields match."""
+        for index, (action, fields) in enumerate(self.forms):
+            if action.endswith(action_end) and all(fields.get(k) == v for k, v in match.items()):
+                return index
+        return None
 
     def form(self, action_end: str, **match: str) -> dict[str, str] | None:
-        for action, fields in self.forms:
-            if action.endswith(action_end) and all(fields.get(k) == v for k, v in match.items()):
-                return fields
-        return None
+        index = self.find(action_end, **match)
+        return None if index is None else self.forms[index][1]
 
 
 class Phone:

@@ -590,7 +590,11 @@ class Ascot(Ruleset):
 
     def summary(self, record: AscotHand) -> tuple[int | None, str, str]:
         if record.ramsch is not None:
-            return None, "Ramsch", " / ".join(str(p) for p in record.ramsch)
+            taken = [
+                "\N{EN DASH}" if seat == record.dealer else str(points)  # the dealer sat out
+                for seat, points in enumerate(record.ramsch)
+            ]
+            return None, "Ramsch", " / ".join(taken)
         if record.passed_out:
             return None, "passed out", ""
         extras = [

@@ -724,7 +724,9 @@ def sheet_rows(text: str) -> tuple[list[tuple[str, str]], str]:
     end = next(i for i in range(start, len(lines)) if lines[i].strip().startswith("Total"))
     rows = []
     for line in lines[start + 1 : end]:
-        found = re.match(r"\s*(\d+|TB)\s+(.*)$", line)
+        # A row starts with its label and the dealer's name; a wrapped cell's second line
+        # ("0 / 45 /") starts with no name.
+        found = re.match(r"\s*(\d+|TB)\s+([^\W\d].*)$", line)
         if found:
             rows.append((found.group(1), found.group(2)))
     return rows, lines[end]

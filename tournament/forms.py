@@ -20,7 +20,7 @@ def option_field(option) -> forms.Field:
         "required": False,
     }
     if option.kind == "bool":
-        return forms.BooleanField(required=False, **common)
+        return forms.BooleanField(**common)
     if option.kind == "choice":
         return forms.ChoiceField(choices=option.choices, **common)
     return forms.IntegerField(min_value=option.min, max_value=option.max, **common)

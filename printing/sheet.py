@@ -123,7 +123,7 @@ def _rows(sheet: Sheet) -> list[HandLine | None]:
     rows += [None] * max(0, sheet.planned_hands - len(regular))
     if breakers:
         rows += breakers
-    else:
+    elif sheet.tiebreaker_row:
         rows.append(HandLine(0, "", "", "", "", (), (), tiebreaker=True))
     return rows
 

@@ -258,6 +258,9 @@ class Ruleset:
     decisions: ClassVar[tuple[str, ...]] = ()
     infractions: ClassVar[tuple[Infraction, ...]] = ()
     record_type: ClassVar[type] = object
+    # A tie is decided by one more hand whose points do not count (6 Card Kitty rule 6);
+    # the sheet keeps a row for it.
+    tiebreaker_hand: ClassVar[bool] = False
 
     # -- options ---------------------------------------------------------------------------
     def resolve_options(self, overrides: Mapping[str, object] | None = None) -> dict[str, Any]:

@@ -364,6 +364,7 @@ class SixCardKitty(Ruleset):
     rule_text = "columbus-6-card-kitty.txt"
     table_sizes = (4,)
     partnerships = True
+    tiebreaker_hand = True  # rule 6
     record_type = SixCardKittyHand
     infractions = INFRACTIONS
     options = (

@@ -98,6 +98,7 @@ def sheet_of(result: TableResult, tournament: Tournament, link: str) -> printing
         signatures=signatures,
         qr_url="" if sheet.final else link,
         final=sheet.final,
+        tiebreaker_row=ruleset.tiebreaker_hand,
     )
 
 

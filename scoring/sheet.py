@@ -199,6 +199,8 @@ def _line(ruling, hand: Hand | None, record, result, ruleset, options) -> Ruling
     effect = ruleset.describe_ruling(
         to_rule(ruling), record, result.size, options, number, result.names
     )
+    # The line is headed by the rule already: its effect need not name it again.
+    effect = effect.removeprefix(f"{infraction.cite}: ")
     if ruling.note:
         effect = f"{effect} ({ruling.note})"
     return RulingLine(ruling, hand, infraction.rule, infraction.title, effect, infraction.cite)

@@ -243,7 +243,12 @@ def standings_for(
     outcomes = [r.outcome() for r in results.values() if not only_signed or r.final]
     order = tiebreak_order(tournament)
     rows = standings.compute(
-        entrants, outcomes, byes_for(tournament), order, only_complete=not include_incomplete
+        entrants,
+        outcomes,
+        byes_for(tournament),
+        order,
+        only_complete=not include_incomplete,
+        withdrawn=[pk for pk, entrant in entrants.items() if entrant.withdrawn],
     )
     return rows, entrants
 

@@ -139,8 +139,12 @@ def compute(
     byes: Sequence[Bye] = (),
     order: Sequence[str] = PARTNERSHIP_ORDER,
     only_complete: bool = True,
+    withdrawn: Iterable[int] = (),
 ) -> list[Row]:
-    """Rank every entrant; `order` is the tiebreak order (metric keys of METRICS)."""
+    """Rank every entrant; `order` is the tiebreak order (metric keys of METRICS).
+
+    An entrant withdrawn before playing is not ranked; one withdrawn later keeps the
+    results it played for."""
     rows = {e: Row(e) for e in entrants}
     for o in outcomes:
         if o.playoff or (only_complete and not o.complete):
@@ -180,6 +184,9 @@ def compute(
         row.points += points
         row.score += points
         row.seeger_fabian += points
+    for entrant in withdrawn:
+        if entrant in rows and not rows[entrant].played:
+            del rows[entrant]
     if "head_to_head" in order:
         _head_to_head(rows, outcomes, order)
     return _rank(list(rows.values()), order)

@@ -135,9 +135,10 @@ def test_the_standings_pdf_has_the_cut_and_the_tiebreak_order(director_client, k
     assert response["Content-Type"] == "application/pdf"
     text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(response.content)).pages)
     assert "PLAYOFF CUT" in text and "Team 1" in text and "Rounds won, then Points" in text
-    assert f'href="/t/{kitty.slug}/standings/pdf/"' in Client().get(
-        f"/t/{kitty.slug}/standings/"
-    ).content.decode()
+    assert (
+        f'href="/t/{kitty.slug}/standings/pdf/"'
+        in Client().get(f"/t/{kitty.slug}/standings/").content.decode()
+    )
 
 
 def test_the_boston_pot_shows_each_share(kitty):  # rule 39
@@ -181,11 +182,18 @@ def test_ascot_with_seeger_fabian_ranks_by_the_seeger_fabian_total(db):
     )
     round_ = published_round(ascot)
     table = round_.tables.get()
-    hands = [{"passed_out": False, "declarer": 0, "bid": 60, "game": "suit", "card_points": 70},
-             {"passed_out": False, "declarer": 1, "bid": 80, "game": "suit", "card_points": 70}]
+    hands = [
+        {"passed_out": False, "declarer": 0, "bid": 60, "game": "suit", "card_points": 70},
+        {"passed_out": False, "declarer": 1, "bid": 80, "game": "suit", "card_points": 70},
+    ]
     Hand.objects.bulk_create(
-        Hand(table=table, number=n, nonce=str(n), status=Hand.Status.ACCEPTED,
-             record=hands[(n - 1) % 2])
+        Hand(
+            table=table,
+            number=n,
+            nonce=str(n),
+            status=Hand.Status.ACCEPTED,
+            record=hands[(n - 1) % 2],
+        )
         for n in range(1, 13)
     )
     Signature.objects.bulk_create(Signature(table=table, side=s, name="x") for s in range(3))
@@ -221,3 +229,29 @@ def test_standings_pages_take_the_same_number_of_queries_whatever_the_size(
     ]:
         with django_assert_max_num_queries(14):
             assert client.get(url).status_code == 200, url
+
+
+@pytest.mark.parametrize(
+    "game", ["columbus-6-card-kitty", "three-legged-kitty", "ascot", "cutthroat-pinochle"]
+)
+def test_an_entrant_withdrawn_before_playing_holds_no_rank(director_client, game):
+    tournament = make_tournament(game, entrants=7, published=True)
+    gone = tournament.entrants.get(order=7)
+    director_client.post(f"/t/{tournament.slug}/entrants/{gone.pk}/withdraw/")
+    gone.refresh_from_db()
+    assert gone.withdrawn
+    published_round(tournament)
+    page = director_client.get(f"/t/{tournament.slug}/standings/")
+    shown = names_in_order(page)
+    assert gone.name not in shown and len(shown) == 6
+
+
+def test_a_team_withdrawn_after_playing_keeps_its_results(director_client, kitty):
+    round_ = play_round(kitty)
+    winner = ns_team(round_.tables.get(number=1))
+    director_client.post(f"/t/{kitty.slug}/entrants/{winner.pk}/withdraw/")
+    rows = {
+        r["name"]: r
+        for r in director_client.get(f"/t/{kitty.slug}/standings/").context["table"].data
+    }
+    assert rows[winner.name]["wins"] == 1

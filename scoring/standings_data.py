@@ -97,10 +97,21 @@ class Board:
     pot_final: bool = False
     bostons: list[tuple[Entrant, int]] = field(default_factory=list)
     rounds_done: int = 0
+    # (round, tables counted, tables) of a round only partly counted so far
+    partial: tuple[int, int, int] | None = None
 
     @property
     def order_words(self) -> str:
         return standings.describe_order(self.order)
+
+    @property
+    def heading(self) -> str:
+        """What the figures count: "after round 1 and 3 of 4 tables of round 2"."""
+        parts = [f"round {self.rounds_done}"] if self.rounds_done else []
+        if self.partial:
+            number, done, tables = self.partial
+            parts.append(f"{done} of {tables} tables of round {number}")
+        return "after " + " and ".join(parts) if parts else ""
 
 
 def columns_for(tournament: Tournament, order: tuple[str, ...]) -> tuple[str, ...]:
@@ -136,6 +147,7 @@ def board(tournament: Tournament, counting: Counting) -> Board:
         outcomes=[r.outcome() for r in counted],
         byes=byes_for(tournament),
         rounds_done=_rounds_done(regular, counting),
+        partial=_partial_round(regular, counting),
     )
     if tournament.playoff_size and tournament.is_partnership:
         try:
@@ -165,6 +177,21 @@ def _rounds_done(regular: dict[int, TableResult], counting: Counting) -> int:
         for tables in by_round.values()
         if all(t.match.complete and (t.final or not counting.only_signed) for t in tables)
     )
+
+
+def _partial_round(
+    regular: dict[int, TableResult], counting: Counting
+) -> tuple[int, int, int] | None:
+    """The latest round that the standings count some, not all, of the tables of."""
+    by_round: dict[int, list[TableResult]] = {}
+    for r in regular.values():
+        by_round.setdefault(r.round.number, []).append(r)
+    for number in sorted(by_round, reverse=True):
+        tables = by_round[number]
+        done = sum(1 for t in tables if t.match.complete and (t.final or not counting.only_signed))
+        if done:
+            return (number, done, len(tables)) if done < len(tables) else None
+    return None
 
 
 def make_cut(tournament: Tournament, rows, entrants) -> playoff.Cut:

@@ -177,7 +177,7 @@ def standings_pdf_view(request, slug):
     doc = StandingsDoc(
         tournament=tournament.name,
         date=tournament.date.strftime("%d %B %Y").lstrip("0"),
-        title="Standings" + (f" after round {b.rounds_done}" if b.rounds_done else ""),
+        title=" ".join(filter(None, ["Standings", b.heading])),
         headers=tuple(["Played"] + [LABELS[k] for k in b.columns]),
         rows=tuple(
             (shown_rank(row), b.entrants[row.entrant].name, str(row.played))

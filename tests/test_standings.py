@@ -255,3 +255,15 @@ def test_a_team_withdrawn_after_playing_keeps_its_results(director_client, kitty
         for r in director_client.get(f"/t/{kitty.slug}/standings/").context["table"].data
     }
     assert rows[winner.name]["wins"] == 1
+
+
+def test_the_heading_says_what_the_figures_count(director_client, kitty):
+    play_round(kitty)
+    page = director_client.get(f"/t/{kitty.slug}/standings/").content.decode()
+    assert "Standings after round 1</h1>" in page
+    second = play_round(kitty, seed=2, sign=False)
+    Hand.objects.filter(table__round=second).exclude(table__number=1).delete()
+    page = director_client.get(f"/t/{kitty.slug}/standings/").content.decode()
+    assert "Standings after round 1 and 1 of 4 tables of round 2</h1>" in page
+    public = Client().get(f"/t/{kitty.slug}/standings/").content.decode()
+    assert "Standings after round 1</h1>" in public  # round 2's sheet is not signed yet

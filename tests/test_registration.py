@@ -181,3 +181,36 @@ def test_game_options_are_fixed_once_a_hand_is_entered(director_client, kitty):
     assert response.status_code == 302, response.content.decode()[:1500]
     kitty.refresh_from_db()
     assert kitty.name == "Renamed Night" and kitty.settings["renege_books"] == 3
+
+
+@pytest.mark.parametrize(
+    ("player1", "player2", "field", "words"),
+    [
+        ("south 1", "NORTH  1", "player1", "south 1 and NORTH  1 are already registered as team"),
+        ("North 1", "Zoë", "player1", "North 1 already plays in team Team 1"),
+        ("Zoë", "South 2", "player2", "South 2 already plays in team Team 2"),
+        ("Zoë", "zoë", "player2", "Zoë cannot partner themselves"),
+    ],
+)
+def test_the_same_players_cannot_register_twice(
+    director_client, kitty, player1, player2, field, words
+):
+    response = director_client.post(
+        f"/t/{kitty.slug}/entrants/", {"name": "", "player1": player1, "player2": player2}
+    )
+    assert response.status_code == 400
+    assert words in response.context["form"].errors[field][0]
+    assert kitty.entrants.count() == 8
+
+
+@pytest.mark.django_db
+def test_an_import_refuses_players_already_in_a_team(director_client, kitty):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    text = b"team,player1,player2\nAgain,South 3,North 3\nNew,Ann,Bob\nCopy,bob,Cy\n"
+    upload = SimpleUploadedFile("teams.csv", text, content_type="text/csv")
+    response = director_client.post(f"/t/{kitty.slug}/entrants/import/", {"file": upload})
+    page = response.content.decode()
+    assert response.status_code == 400 and kitty.entrants.count() == 8
+    assert "Line 2: South 3 and North 3 are already registered as team Team 3." in page
+    assert "Line 4: bob already plays in team New." in page

@@ -21,6 +21,26 @@ class Row:
     player2: str = ""
 
 
+def player_key(name: str) -> str:
+    """A player as the club tells players apart: case and spacing do not count."""
+    return " ".join(name.split()).casefold()
+
+
+def player_clash(player1: str, player2: str, teams: dict[str, str]) -> str:
+    """Why these two cannot be registered as a new team, or "" when they can.
+
+    ``teams`` maps each registered player (player_key) to the name of their team."""
+    first, second = teams.get(player_key(player1)), teams.get(player_key(player2))
+    if first and first == second:
+        return f"{player1} and {player2} are already registered as team {first}."
+    for player, team in ((player1, first), (player2, second)):
+        if team:
+            return f"{player} already plays in team {team}."
+    if player_key(player1) == player_key(player2):
+        return f"{player1} cannot partner themselves."
+    return ""
+
+
 def expected_header(partnership: bool) -> str:
     if partnership:
         return "player1,player2 (and optionally team)"
@@ -28,9 +48,11 @@ def expected_header(partnership: bool) -> str:
 
 
 def read_entrants(
-    data: bytes, *, partnership: bool, existing: set[str]
+    data: bytes, *, partnership: bool, existing: set[str], teams: dict[str, str] | None = None
 ) -> tuple[list[Row], list[str]]:
-    """Parse an uploaded file; returns (rows, errors). `existing` holds lower-cased names."""
+    """Parse an uploaded file; returns (rows, errors). `existing` holds lower-cased names;
+    `teams` the players already registered (player_key -> team), for team games."""
+    teams = dict(teams or {})
     if not data.strip():
         return [], ["The file is empty: it needs a header row and one row per entrant."]
     try:
@@ -87,13 +109,18 @@ def read_entrants(
             errors.append(f"Line {line}: {problem}")
             continue
         key = row.name.lower()
+        clash = player_clash(row.player1, row.player2, teams) if partnership else ""
         if key in existing:
             errors.append(f"Line {line}: {row.name!r} is already registered.")
         elif key in seen:
             errors.append(f"Line {line}: {row.name!r} is also on line {seen[key]}.")
+        elif clash:
+            errors.append(f"Line {line}: {clash}")
         else:
             seen[key] = line
             rows.append(row)
+            if partnership:
+                teams |= {player_key(row.player1): row.name, player_key(row.player2): row.name}
     if not rows and not errors:
         errors.append("The file has a header but no entrants.")
     return rows, errors

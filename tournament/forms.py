@@ -6,6 +6,7 @@ from django.utils.text import slugify
 from rules import InvalidOptions, get_ruleset
 from scoring.standings import METRICS, allowed_metrics, parse_order
 
+from .csv_import import player_clash, player_key
 from .models import Entrant, Tournament
 
 OPTION_PREFIX = "opt_"
@@ -137,6 +138,16 @@ class TournamentForm(forms.ModelForm):
         return next(o.default for o in self.ruleset.options if o.key == key)
 
 
+def registered_players(tournament: Tournament, exclude: int | None = None) -> dict[str, str]:
+    """Each player of the tournament's teams (player_key) -> their team's name."""
+    teams = {}
+    for entrant in tournament.entrants.exclude(pk=exclude).filter(withdrawn=False):
+        for player in (entrant.player1, entrant.player2):
+            if player:
+                teams[player_key(player)] = entrant.name
+    return teams
+
+
 class EntrantForm(forms.ModelForm):
     class Meta:
         model = Entrant
@@ -162,6 +173,12 @@ class EntrantForm(forms.ModelForm):
             p1, p2 = data.get("player1"), data.get("player2")
             if p1 and p2:
                 data["name"] = f"{p1} & {p2}"[:100]
+        p1, p2 = data.get("player1"), data.get("player2")
+        if self.tournament.is_partnership and p1 and p2:
+            teams = registered_players(self.tournament, self.instance.pk)
+            clash = player_clash(p1, p2, teams)
+            if clash:  # by the player it is about
+                self.add_error("player1" if player_key(p1) in teams else "player2", clash)
         name = data.get("name")
         if name:
             clash = self.tournament.entrants.filter(name__iexact=name).exclude(pk=self.instance.pk)

@@ -15,7 +15,7 @@ from scoring.models import Hand
 from . import backup
 from .access import director_required, is_director, visible_tournament
 from .csv_import import expected_header, read_entrants
-from .forms import EntrantForm, ImportForm, TournamentForm
+from .forms import EntrantForm, ImportForm, TournamentForm, registered_players
 from .models import GAME_CHOICES, Entrant, Tournament
 
 
@@ -160,6 +160,7 @@ def entrants_import(request, slug):
                 form.cleaned_data["file"].read(),
                 partnership=tournament.is_partnership,
                 existing=existing,
+                teams=registered_players(tournament),
             )
             if not errors:
                 with transaction.atomic():

@@ -98,9 +98,19 @@ class ActionForm(EntryErrors, forms.Form):
 
 class EnterForm(ActionForm):
     visible = ("side",)
-    nonce = text_for(Hand, "nonce", error_messages={"required": INCOMPLETE})
+    # Hidden keys of the page: whatever is wrong with them, reloading the page mends it.
+    nonce = text_for(
+        Hand,
+        "nonce",
+        error_messages={
+            code: INCOMPLETE for code in ("required", "max_length", "null_characters_not_allowed")
+        },
+    )
     slot = forms.RegexField(
-        r"^\d{1,5}:\d{1,5}$", error_messages={"required": INCOMPLETE, "invalid": INCOMPLETE}
+        r"^\d{1,5}:\d{1,5}$",
+        error_messages={
+            code: INCOMPLETE for code in ("required", "invalid", "null_characters_not_allowed")
+        },
     )
 
     def clean_slot(self) -> tuple[int, int]:

@@ -108,7 +108,7 @@ class Failed:
         marked = hand_errors or any(name in shown for name in self.form.errors)
         if marked and not told:
             top.insert(0, "Nothing was stored: see the marked fields.")
-        return top
+        return list(dict.fromkeys(top))
 
 
 def render_table(

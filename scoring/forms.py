@@ -148,7 +148,12 @@ class RulingForm(EntryErrors, forms.Form):
     offender = stored_int(Ruling, "offender", label="Offending side", required=False)
     choice = text_for(Ruling, "choice", label="Choice the rule gives", required=False)
     amount = stored_int(
-        Ruling, "amount", label="Amount (books or points moved), if not the default", required=False
+        Ruling,
+        "amount",
+        label="Amount (books or points moved), if not the default",
+        required=False,
+        min_value=0,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
     note = text_for(Ruling, "note", label="Note")
     confirm = forms.CharField(max_length=1, required=False)

@@ -199,6 +199,7 @@ def render_table(
         "reopen_form": reopen_form,
         "ruling_form": ruling_form,
         "errors": [*(errors or []), *failed.messages(told=bool(errors))],
+        "failed_action": failed.action,
         "next_dealer": next_dealer(sheet, ruleset, slot[0]) if slot else "",
         "tiebreaker_next": bool(slot and result.match.needs_tiebreaker),
         "history": history,

@@ -227,7 +227,14 @@ def good_payload(address: Address, action: str, game: str, world: World) -> dict
         "edit": {"reason": "miscounted", **{f"edit-{k}": v for k, v in record.items()}},
         "sign": {"player": player, "typed": player},
         # On the entered hand, not "next": see the known failure at the end of this file.
-        "ruling": {"code": "misdeal", "hand": str(hand.pk), "offender": "0", "note": "7 cards"},
+        "ruling": {
+            "code": "misdeal",
+            "hand": str(hand.pk),
+            "offender": "0",
+            "choice": "",
+            "amount": "2",
+            "note": "7 cards",
+        },
         "withdraw-ruling": {"ruling": str(ruling.pk if ruling else 1), "reason": "wrong"},
         "reopen": {"reason": "a miscount"},
     }
@@ -241,11 +248,23 @@ def good_payload(address: Address, action: str, game: str, world: World) -> dict
     new = {
         "name": "Fuzz night",
         "date": "2026-11-27",
+        "venue": "Hall",
         "game": game,
         "rounds": "4",
         "paper": "letter",
+        "published": "on",
         "first_round": "random",
-        "boston_pot": "0",
+        "seed_by_standings": "on",
+        "bye_points": "3",
+        "verify_hands": "on",
+        "boston_pot": "12.50",
+        "tiebreaks": "",
+        "playoff_size": "2",
+        **{
+            f"opt_{o.key}": "on" if o.default is True else str(o.default)
+            for o in tournament.ruleset.options
+            if o.default is not False
+        },
     }
     by_name = {
         "table_link_action": table_action,
@@ -267,6 +286,7 @@ def good_payload(address: Address, action: str, game: str, world: World) -> dict
         "standings": {"view": "live", "sort": "name", "_export": "csv"},
         "standings_projector": {"rows": "5", "every": "5", "screen": "2"},
         "playoff_size": {"size": "2"},
+        "playoff_create": {"through": str(entrants[0])},
         "login": {"username": "td", "password": "pw-for-tests-1"},
     }
     return by_name.get(address.key, {})
@@ -557,10 +577,12 @@ def test_a_backup_with_junk_anywhere_is_refused_whole_or_restored_valid(exported
         imported = import_json(json.dumps(backup))
     except BackupError:
         assert counts() == before, path
-    else:
+        return
+    try:
         assert imported.slug == f"{game}-copy" or path[:2] == ("tournament", "slug")
         assert invalid_rows() == [], path
-        Tournament.objects.filter(pk=imported.pk).delete()
+    finally:
+        imported.delete()  # the next example imports the same address again
 
 
 @pytest.mark.xfail(

@@ -148,10 +148,12 @@ def _records(data: dict, key: str, where: str) -> list[dict]:
     return value
 
 
-def _build(
-    model: type[models.Model], data: dict, where: str, strict: bool = False, **links
-) -> models.Model:
-    """A model instance from the file's plain fields, each checked by the model's own rules."""
+def _build(model: type[models.Model], data: dict, where: str, **links) -> models.Model:
+    """A model instance from the file's plain fields, each checked by the model's own rules.
+
+    All of them, "required" included: the app never stores an empty name, status or key,
+    so a file that holds one was not written by it.
+    """
     obj = model(**links)
     names = []
     for f in _plain_fields(model):
@@ -167,19 +169,10 @@ def _build(
     try:
         obj.clean_fields(exclude=skip)
     except ValidationError as exc:
-        # "Required" is a form's rule: an empty text the database stored is kept as it was
-        # (the tournament's own name, slug and game excepted: its pages need them).
-
-        def counts(name: str, error: ValidationError) -> bool:
-            return strict or error.code != "blank" or name not in names
-
         problems = "; ".join(
-            f"{name}: {' '.join(m for e in errors if counts(name, e) for m in e.messages)}"
-            for name, errors in exc.error_dict.items()
-            if any(counts(name, e) for e in errors)
+            f"{name}: {' '.join(messages)}" for name, messages in exc.message_dict.items()
         )
-        if problems:
-            raise BackupError(f"{where.rstrip(': ')}: {problems}") from None
+        raise BackupError(f"{where.rstrip(': ')}: {problems}") from None
     obj._backup_fields = names  # the fields to restore after the database stamps its own
     return obj
 
@@ -261,7 +254,7 @@ def import_tournament(data: Any) -> Tournament:
 
 
 def _import(data: dict) -> Tournament:
-    tournament = _build(Tournament, data["tournament"], "tournament: ", strict=True)
+    tournament = _build(Tournament, data["tournament"], "tournament: ")
     if Tournament.objects.filter(slug=tournament.slug).exists():
         raise BackupError(
             f"A tournament with the address “{tournament.slug}” already exists: delete it "

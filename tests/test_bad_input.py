@@ -302,6 +302,12 @@ def test_junk_in_the_tournaments_yes_no_boxes_is_refused_by_the_box(director_cli
     assert tournament.settings["spades_double"] is False and not tournament.published
 
 
+def test_the_yes_no_boxes_still_start_at_their_defaults(director_client):
+    form = director_client.get("/t/new/").context["form"]
+    assert 'name="verify_hands"' in str(form["verify_hands"])
+    assert " checked" in str(form["verify_hands"]) and " checked" not in str(form["published"])
+
+
 def test_a_number_beyond_the_column_is_refused_on_every_database(director_client):
     """SQLite stores 40000 rounds; PostgreSQL's smallint does not: the form says so on both."""
     data = {

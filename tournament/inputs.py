@@ -13,7 +13,6 @@ from django import forms
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.backends.base.operations import BaseDatabaseOperations
-from django.utils.text import capfirst
 
 from rules.base import to_bool
 
@@ -85,7 +84,7 @@ def text_for(model: type[models.Model], name: str, **kwargs) -> forms.CharField:
 def formfield(field: models.Field, **kwargs) -> forms.Field | None:
     """ModelForm fields with the two gaps closed (Meta.formfield_callback)."""
     if isinstance(field, models.BooleanField):
-        return YesNoField(label=capfirst(field.verbose_name), help_text=field.help_text)
+        kwargs["form_class"] = YesNoField
     form_field = field.formfield(**kwargs)
     if field.get_internal_type() in COLUMN_RANGES and isinstance(form_field, forms.IntegerField):
         low, high = column_range(field)

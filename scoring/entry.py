@@ -124,8 +124,23 @@ def _check_open(result: TableResult, actor: Actor) -> None:
 
 
 def _check_side(result: TableResult, actor: Actor) -> None:
-    if not actor.is_director and actor.side not in range(len(result.sides)):
+    """A table link must say its side; a director may, and then it must be one at the table."""
+    if actor.side is None and actor.is_director:
+        return
+    if actor.side not in range(len(result.sides)):
         raise EntryError("Say which side is entering.", {"side": "Choose your side."})
+
+
+REASON_MAX = Change._meta.get_field("reason").max_length
+
+
+def _reason(reason: str) -> str:
+    """The reason as typed (less surrounding blanks); refused, never cut, when too long."""
+    reason = reason.strip()
+    if len(reason) > REASON_MAX:
+        message = f"Keep the reason to {REASON_MAX} characters (it has {len(reason)})."
+        raise EntryError(message, {"reason": message})
+    return reason
 
 
 def enter_hand(table: Table, data, *, actor: Actor, nonce: str, slot: tuple[int, int]) -> Hand:
@@ -197,6 +212,7 @@ def accept_hand(table: Table, hand_id: int, *, actor: Actor, version: int) -> Ha
 
 
 def dispute_hand(table: Table, hand_id: int, *, actor: Actor, version: int, reason: str) -> Hand:
+    reason = _reason(reason)
     with transaction.atomic():
         table = _locked_table(table)
         hand = _hand_for_update(table, hand_id)
@@ -211,7 +227,7 @@ def dispute_hand(table: Table, hand_id: int, *, actor: Actor, version: int, reas
             raise EntryError(f"{hand} was changed since you looked: check it again.", status=409)
         hand.status = Hand.Status.DISPUTED
         hand.save(update_fields=["status", "updated"])
-        _log(table, actor, "disputed", hand, reason=reason[:300])
+        _log(table, actor, "disputed", hand, reason=reason)
     return hand
 
 
@@ -219,6 +235,7 @@ def edit_hand(
     table: Table, hand_id: int, data, *, actor: Actor, version: int, reason: str = ""
 ) -> Hand:
     """Correct a hand. Refused when the page was stale: nobody's entry is overwritten unseen."""
+    reason = _reason(reason)
     with transaction.atomic():
         table = _locked_table(table)
         hand = _hand_for_update(table, hand_id)
@@ -245,7 +262,7 @@ def edit_hand(
                 status=409,
             )
         hand.refresh_from_db()
-        _log(table, actor, "edited", hand, before=before, after=record, reason=reason[:300])
+        _log(table, actor, "edited", hand, before=before, after=record, reason=reason)
     return hand
 
 
@@ -300,6 +317,7 @@ def reopen(table: Table, *, actor: Actor, reason: str) -> None:
         raise EntryError("Only a director can reopen a signed sheet.", status=403)
     if not reason.strip():
         raise EntryError("Give the reason for reopening.", {"reason": "Give a reason."})
+    reason = _reason(reason)
     with transaction.atomic():
         table = _locked_table(table)
         names = list(table.signatures.values("side", "name"))
@@ -309,7 +327,7 @@ def reopen(table: Table, *, actor: Actor, reason: str) -> None:
         Round.objects.filter(pk=table.round_id, status=Round.Status.COMPLETE).update(
             status=Round.Status.IN_PLAY
         )
-        _log(table, actor, "reopened", before={"signatures": names}, reason=reason.strip()[:300])
+        _log(table, actor, "reopened", before={"signatures": names}, reason=reason)
 
 
 def reissue_token(table: Table, *, actor: Actor) -> Table:

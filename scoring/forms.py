@@ -1,6 +1,15 @@
-"""The hand-entry form, built from the ruleset's hand record (rules.base.Field)."""
+"""The table page's forms: the hand, built from the ruleset's hand record (rules.base.Field),
+and one small form per action (accept, dispute, correct, sign, rule, withdraw, reopen).
+
+Every value a view uses comes through one of these: a NUL character, a number the column
+cannot hold, or a reason longer than the history keeps is refused by its field, never cut.
+"""
 
 from django import forms
+
+from tournament.inputs import YesNoField, stored_int, text_for
+
+from .models import Change, Hand, Ruling, Signature
 
 # Up to this many whole numbers are offered as buttons rather than a number box.
 BUTTONS_UP_TO = 14
@@ -20,7 +29,8 @@ class OfferedChoice(forms.ChoiceField):
 def field_for(spec) -> forms.Field:
     common = {"label": spec.label, "help_text": spec.help, "required": False}
     if spec.kind == "bool":
-        return forms.BooleanField(**common)
+        # The ruleset reads yes/no itself and refuses junk by the field, naming it.
+        return YesNoField(raw=True, **common)
     if spec.kind == "choice":
         return OfferedChoice(choices=list(spec.choices), widget=ChoiceButtons, **common)
     if spec.min is not None and spec.max is not None and spec.max - spec.min < BUTTONS_UP_TO:
@@ -35,7 +45,21 @@ def field_for(spec) -> forms.Field:
     )
 
 
-class HandForm(forms.Form):
+class EntryErrors:
+    """Place a refused write's messages (scoring.entry.EntryError.errors) by their fields."""
+
+    def add_entry_errors(self, errors: dict[str, str]) -> dict[str, str]:
+        """Mark each field's message by its field; return the others."""
+        rest = {}
+        for name, message in errors.items():
+            if name in self.fields:
+                self.add_error(name, message)
+            else:
+                rest[name] = message
+        return rest
+
+
+class HandForm(EntryErrors, forms.Form):
     """Every input the ruleset asks for; the ruleset then validates the whole hand."""
 
     def __init__(self, *args, specs=(), **kwargs):
@@ -48,12 +72,113 @@ class HandForm(forms.Form):
         """The values as the ruleset reads them (blank fields left out)."""
         return {k: v for k, v in self.cleaned_data.items() if v not in (None, "")}
 
-    def add_entry_errors(self, errors: dict[str, str]) -> list[str]:
-        """Mark each field's message by its field; return the others for the page's top."""
-        general = []
-        for name, message in errors.items():
-            if name in self.fields:
-                self.add_error(name, message)
-            else:
-                general.append(message)
-        return general
+
+# --- the actions ------------------------------------------------------------------------
+
+INCOMPLETE = "The form is incomplete: reload the page."
+
+
+def side_field() -> forms.IntegerField:
+    # Which sides sit at the table is the table's business (scoring.entry checks it).
+    return stored_int(Hand, "entered_by", required=False, min_value=0)
+
+
+def hand_id_field(required: bool = True) -> forms.IntegerField:
+    return stored_int(Hand, "id", required=required, error_messages={"required": INCOMPLETE})
+
+
+def reason_field(label: str, required: bool = False, **kwargs) -> forms.CharField:
+    """A reason kept in the history, no longer than the history keeps it."""
+    return text_for(Change, "reason", label=label, required=required, **kwargs)
+
+
+class ActionForm(EntryErrors, forms.Form):
+    side = side_field()
+
+
+class EnterForm(ActionForm):
+    visible = ("side",)
+    # Hidden keys of the page: whatever is wrong with them, reloading the page mends it.
+    nonce = text_for(
+        Hand,
+        "nonce",
+        error_messages={
+            code: INCOMPLETE for code in ("required", "max_length", "null_characters_not_allowed")
+        },
+    )
+    slot = forms.RegexField(
+        r"^\d{1,5}:\d{1,5}$",
+        error_messages={
+            code: INCOMPLETE for code in ("required", "invalid", "null_characters_not_allowed")
+        },
+    )
+
+    def clean_slot(self) -> tuple[int, int]:
+        number, attempt = self.cleaned_data["slot"].split(":")
+        return int(number), int(attempt)
+
+
+class HandActionForm(ActionForm):
+    """Accept a hand, or the meta fields of a corrected one."""
+
+    hand = hand_id_field()
+    version = stored_int(Hand, "version", required=False)
+
+
+class DisputeForm(HandActionForm):
+    visible = ("reason",)
+    reason = reason_field("What is wrong?")
+
+
+class EditForm(HandActionForm):
+    visible = ("reason",)
+    reason = reason_field("Reason")
+
+
+class SignForm(ActionForm):
+    visible = ("player", "typed")
+    player = text_for(Signature, "name", required=False)
+    typed = text_for(Signature, "name", required=False, label="Type the chosen player's name")
+
+
+class RulingForm(EntryErrors, forms.Form):
+    visible = ("code", "hand", "offender", "choice", "amount", "note")
+    code = text_for(Ruling, "code", label="Infraction", required=False)
+    hand = forms.CharField(max_length=20, required=False)  # a hand id, "next" or empty
+    offender = stored_int(Ruling, "offender", label="Offending side", required=False)
+    choice = text_for(Ruling, "choice", label="Choice the rule gives", required=False)
+    amount = stored_int(
+        Ruling,
+        "amount",
+        label="Amount (books or points moved), if not the default",
+        required=False,
+        min_value=0,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+    note = text_for(Ruling, "note", label="Note")
+    confirm = forms.CharField(max_length=1, required=False)
+
+
+class WithdrawForm(EntryErrors, forms.Form):
+    visible = ("reason",)
+    ruling = stored_int(Ruling, "id", error_messages={"required": INCOMPLETE})
+    reason = text_for(
+        Ruling,
+        "withdrawn_reason",
+        label="Reason",
+        required=True,
+        error_messages={"required": "Give the reason for withdrawing the ruling."},
+    )
+
+
+class ReopenForm(EntryErrors, forms.Form):
+    visible = ("reason",)
+    reason = reason_field(
+        "Reason for reopening the sheet",
+        required=True,
+        error_messages={"required": "Give the reason for reopening."},
+    )
+
+
+class NewLinkForm(EntryErrors, forms.Form):
+    pass

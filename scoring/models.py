@@ -105,6 +105,8 @@ class Change(models.Model):
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
     reason = models.CharField(max_length=300, blank=True)
+    # Restored from a backup file: `actor` is the name the file gives, not an account here.
+    imported = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["at", "id"]

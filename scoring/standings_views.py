@@ -33,6 +33,8 @@ from .tables import LABELS, standings_table
 
 PROJECTOR_ROWS = 12
 PROJECTOR_SECONDS = 15
+# The downloads the page offers; tablib knows more names, but not all are installed.
+EXPORTS = ("csv", "xlsx")
 
 
 class PlayoffSizeForm(forms.Form):
@@ -97,8 +99,15 @@ def _render(request, tournament, b: Board, *, size_form=None, tie_form=None, sta
     table = standings_table(table_rows(b, url_for), b.columns, _entrant_label(tournament))
     RequestConfig(request, paginate=False).configure(table)
     export = request.GET.get("_export")
-    if TableExport.is_valid_format(export):
+    if export in EXPORTS:
         return TableExport(export, table).response(f"{tournament.slug}-standings.{export}")
+    if export is not None:
+        return render(
+            request,
+            "bad_request.html",
+            {"message": "The standings download as CSV or XLSX: use the buttons on the page."},
+            status=400,
+        )
     director = is_director(request.user)
     eligible = sum(1 for e in b.entrants.values() if not e.withdrawn)
     if director and size_form is None:

@@ -4,6 +4,7 @@ import json
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.test import Client
 
 from scoring import entry
 from scoring.models import Change, Hand, Ruling, Signature
@@ -11,7 +12,7 @@ from scoring.results import results_for, standings_for
 from tests.conftest import make_tournament
 from tests.helpers import published_round
 from tournament.backup import BackupError, export_json, export_tournament, import_json
-from tournament.models import Entrant, Tournament
+from tournament.models import Entrant, Table, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -85,7 +86,6 @@ def snapshot(tournament: Tournament) -> dict:
     tables = {}
     for result in results_for(tournament).values():
         tables[(result.round.number, result.table.number)] = {
-            "token": result.table.token,
             "sides": [e.name for e in result.sides],
             "hands": [
                 (h.hand.number, h.hand.attempt, h.score.points, h.score.void, h.hand.created)
@@ -106,6 +106,10 @@ def snapshot(tournament: Tournament) -> dict:
     return {"standings": standings, "tables": tables, "history": history}
 
 
+def tokens(tournament: Tournament) -> set[str]:
+    return set(Table.objects.filter(round__tournament=tournament).values_list("token", flat=True))
+
+
 def delete(tournament: Tournament) -> None:
     for round_ in tournament.round_set.all():
         round_.delete()
@@ -116,6 +120,7 @@ def test_a_played_round_survives_export_delete_import(night):
     before = snapshot(night)
     assert before["tables"][(1, 1)]["signatures"] and before["tables"][(1, 2)]["rulings"]
     assert any(h[1] == 2 for h in before["tables"][(1, 3)]["hands"])  # a replayed hand
+    old_links = tokens(night)
     text = export_json(night)
     delete(night)
     assert not Hand.objects.exists() and not Entrant.objects.exists()
@@ -125,11 +130,15 @@ def test_a_played_round_survives_export_delete_import(night):
     assert seeds(imported) == ["Team 2", "Team 1"]
     assert snapshot(imported) == before
     assert Signature.objects.count() == 2
-    assert Ruling.objects.get(code="renege").created_by.username == "td"
-    # The table links printed on the sheets still work.
-    table = imported.round_set.get().tables.get(number=4)
-    assert night.slug in table.round.tournament.slug
-    assert table.token == before["tables"][(1, 4)]["token"]
+    # Who did what stays in the history as the file's words, marked as imported, and no
+    # account of this database is named by the file.
+    history = Change.objects.filter(table__round__tournament=imported)
+    assert all(c.imported and c.user is None for c in history)
+    assert {c.actor for c in history} >= {"Table link (North-South)", "Table link (East-West)"}
+    assert Ruling.objects.get(code="renege").created_by is None
+    # Every table has a new link: a link in a file is never a way in.
+    assert tokens(imported).isdisjoint(old_links) and len(tokens(imported)) == len(old_links)
+    assert Client().get(f"/s/{sorted(old_links)[0]}/").status_code == 404
 
 
 def test_the_export_is_plain_json_without_scores(night):

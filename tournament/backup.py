@@ -3,8 +3,13 @@
 The file holds the facts only (entrants, rounds, tables, seats, byes, hands, rulings,
 signatures and the history of changes), never a computed score: the standings of an
 imported tournament are derived again from those facts, so they are the same by
-construction. Table links (tokens) are kept, so printed sheets and their QR codes
-still work after a restore.
+construction.
+
+A file is not trusted: anyone can write one. Each table gets a new link (a link chosen
+in the file would be a way into the table; print the sheets again after a restore);
+every side or seat number is checked against the table it belongs to; and nothing in
+the file names an account of this database: the history keeps who did what as the
+file's words, marked as imported, and rulings are not attributed to a local account.
 
 Every model's plain fields are read from the model itself, so a field added later is
 carried without touching this module; only the links between records are spelled out.
@@ -19,7 +24,6 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import DataError, IntegrityError, models, transaction
 from django.utils import timezone
@@ -27,10 +31,13 @@ from django.utils import timezone
 from rules import InvalidHand, InvalidOptions, InvalidRuling
 from scoring.models import Change, Hand, Ruling, Signature
 
-from .models import Bye, Entrant, Round, Seat, Table, Tournament, new_token
+from .inputs import COLUMN_RANGES
+from .models import Bye, Entrant, Round, Seat, Table, Tournament
 
 FORMAT = "kitty-td/tournament"
 VERSION = 1
+# A real backup nests about ten levels (tournament, rounds, tables, history, its facts).
+MAX_DEPTH = 32
 
 
 class BackupError(Exception):
@@ -141,16 +148,19 @@ def _records(data: dict, key: str, where: str) -> list[dict]:
     return value
 
 
-def _build(
-    model: type[models.Model], data: dict, where: str, strict: bool = False, **links
-) -> models.Model:
-    """A model instance from the file's plain fields, each checked by the model's own rules."""
+def _build(model: type[models.Model], data: dict, where: str, **links) -> models.Model:
+    """A model instance from the file's plain fields, each checked by the model's own rules.
+
+    All of them, "required" included: the app never stores an empty name, status or key,
+    so a file that holds one was not written by it.
+    """
     obj = model(**links)
     names = []
     for f in _plain_fields(model):
         if f.name not in data:
             continue  # an older file: the model's default
         names.append(f.name)
+        _check_type(f, data[f.name], where)
         try:
             setattr(obj, f.attname, f.to_python(data[f.name]))
         except ValidationError as exc:
@@ -159,21 +169,36 @@ def _build(
     try:
         obj.clean_fields(exclude=skip)
     except ValidationError as exc:
-        # "Required" is a form's rule: an empty text the database stored is kept as it was
-        # (the tournament's own name, slug and game excepted: its pages need them).
-
-        def counts(name: str, error: ValidationError) -> bool:
-            return strict or error.code != "blank" or name not in names
-
         problems = "; ".join(
-            f"{name}: {' '.join(m for e in errors if counts(name, e) for m in e.messages)}"
-            for name, errors in exc.error_dict.items()
-            if any(counts(name, e) for e in errors)
+            f"{name}: {' '.join(messages)}" for name, messages in exc.message_dict.items()
         )
-        if problems:
-            raise BackupError(f"{where.rstrip(': ')}: {problems}") from None
+        raise BackupError(f"{where.rstrip(': ')}: {problems}") from None
     obj._backup_fields = names  # the fields to restore after the database stamps its own
     return obj
+
+
+def _check_type(field: models.Field, value: Any, where: str) -> None:
+    """A value of the field's own JSON type: a list is not quietly turned into a name."""
+    if value is None or isinstance(field, models.JSONField):
+        return
+    if isinstance(field, models.BooleanField):
+        ok, kind = isinstance(value, bool), "true or false"
+    elif isinstance(field, models.IntegerField):
+        low, high = COLUMN_RANGES.get(field.get_internal_type(), (None, None))
+        ok = isinstance(value, int) and not isinstance(value, bool)
+        ok = ok and (low is None or low <= value <= high)
+        kind = "a whole number" if low is None else f"a whole number from {low} to {high}"
+    elif isinstance(field, models.DecimalField):
+        ok, kind = isinstance(value, int | float | str) and not isinstance(value, bool), "a number"
+    else:
+        ok, kind = isinstance(value, str), "text"
+    if not ok:
+        raise BackupError(f"{where}{field.name}: expected {kind}, not {_shown(value)}.")
+
+
+def _shown(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _id(value: Any, known: dict[int, Any], what: str, where: str) -> Any:
@@ -229,11 +254,16 @@ def import_tournament(data: Any) -> Tournament:
 
 
 def _import(data: dict) -> Tournament:
-    tournament = _build(Tournament, data["tournament"], "tournament: ", strict=True)
+    tournament = _build(Tournament, data["tournament"], "tournament: ")
     if Tournament.objects.filter(slug=tournament.slug).exists():
         raise BackupError(
             f"A tournament with the address “{tournament.slug}” already exists: delete it "
             "first, or change the slug in the file to import a copy."
+        )
+    if not isinstance(tournament.options, dict):
+        raise BackupError(
+            "tournament: options: expected the game's options by name, "
+            f"not {_shown(tournament.options)}."
         )
     try:
         options = tournament.settings
@@ -241,12 +271,6 @@ def _import(data: dict) -> Tournament:
         raise BackupError(f"tournament: options: {_words(exc)}") from None
     tournament.save()
     ruleset = tournament.ruleset
-
-    users = {}
-    names = _usernames(data)
-    if names:
-        User = get_user_model()
-        users = {u.get_username(): u for u in User.objects.filter(username__in=names)}
 
     entrants: dict[int, Entrant] = {}
     for i, row in enumerate(_records(data, "entrants", "")):
@@ -271,26 +295,35 @@ def _import(data: dict) -> Tournament:
             byes.append(Bye(round=round_, entrant=entrant or _missing(where, "entrant")))
         for j, table_row in enumerate(_records(row, "tables", f"rounds[{i}].")):
             where = f"rounds[{i}].tables[{j}]"
-            tables.append((_build(Table, table_row, where + ": ", round=round_), where))
+            # A new link for every table: the file's token is never used (see above).
+            plain = {k: v for k, v in table_row.items() if k != "token"}
+            tables.append((_build(Table, plain, where + ": ", round=round_), where))
             table_rows.append(table_row)
-    _fresh_tokens([t for t, _ in tables])
     _create(Table, [t for t, _ in tables])
     _create(Bye, byes)
 
     seats, hands, hand_ids = [], [], []
-    for (table, where), row in zip(tables, table_rows, strict=True):
+    sides_at: dict[int, int] = {}  # the number of sides at each table, by its place in `tables`
+    seated: set[tuple[int, int]] = set()  # (round, entrant)
+    for n, ((table, where), row) in enumerate(zip(tables, table_rows, strict=True)):
         placed = []
         for k, seat_row in enumerate(_records(row, "seats", where + ".")):
             at = f"{where}.seats[{k}]: "
             entrant = _id(seat_row.get("entrant"), entrants, "entrant", at)
-            placed.append(
-                _build(Seat, seat_row, at, table=table, entrant=entrant or _missing(at, "entrant"))
-            )
+            entrant = entrant or _missing(at, "entrant")
+            if (table.round_id, entrant.pk) in seated:
+                raise BackupError(f"{at}{entrant.name} is seated twice in this round.")
+            seated.add((table.round_id, entrant.pk))
+            placed.append(_build(Seat, seat_row, at, table=table, entrant=entrant))
         seats.extend(placed)
         size = 4 if tournament.is_partnership else len(placed)
+        sides_at[n] = _check_seats(ruleset, placed, size, where)
         for k, hand_row in enumerate(_records(row, "hands", where + ".")):
             at = f"{where}.hands[{k}]: "
             hand = _build(Hand, hand_row, at, table=table)
+            _check_side(hand.entered_by, sides_at[n], "entered_by", at)
+            if hand.record is not None and not isinstance(hand.record, dict):
+                raise BackupError(f"{at}record: expected the hand's facts by name.")
             if hand.record is not None:
                 try:
                     ruleset.parse_hand(hand.record, size, options, hand.number)
@@ -307,21 +340,30 @@ def _import(data: dict) -> Tournament:
         hands_by_id[old_id] = hand
 
     rulings, signatures, changes = [], [], []
-    for (table, where), row in zip(tables, table_rows, strict=True):
+    for n, ((table, where), row) in enumerate(zip(tables, table_rows, strict=True)):
         for k, r in enumerate(_records(row, "rulings", where + ".")):
             at = f"{where}.rulings[{k}]: "
             hand = _id(r.get("hand"), hands_by_id, "hand", at)
             _same_table(hand, table, at)
-            by = _user(users, r.get("created_by"))
-            rulings.append(_build(Ruling, r, at, table=table, hand=hand, created_by=by))
+            ruling = _build(Ruling, r, at, table=table, hand=hand, created_by=None)
+            _check_side(ruling.offender, sides_at[n], "offender", at)
+            rulings.append(ruling)
+        signed = set()
         for k, s in enumerate(_records(row, "signatures", where + ".")):
-            signatures.append(_build(Signature, s, f"{where}.signatures[{k}]: ", table=table))
+            at = f"{where}.signatures[{k}]: "
+            signature = _build(Signature, s, at, table=table)
+            _check_side(signature.side, sides_at[n], "side", at)
+            if signature.side in signed:
+                raise BackupError(f"{at}side {signature.side} has signed already.")
+            signed.add(signature.side)
+            signatures.append(signature)
         for k, c in enumerate(_records(row, "changes", where + ".")):
             at = f"{where}.changes[{k}]: "
             hand = _id(c.get("hand"), hands_by_id, "hand", at)
             _same_table(hand, table, at)
-            by = _user(users, c.get("user"))
-            changes.append(_build(Change, c, at, table=table, hand=hand, user=by))
+            change = _build(Change, c, at, table=table, hand=hand, user=None)
+            change.imported = True
+            changes.append(change)
     _create(Ruling, rulings)
     _create(Signature, signatures)
     _create(Change, changes)
@@ -337,10 +379,41 @@ def import_json(raw: bytes | str) -> Tournament:
     """
     try:
         text = raw.decode("utf-8-sig") if isinstance(raw, bytes) else raw
-        data = json.loads(text)
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        data = json.loads(text, parse_constant=_no_constant)
+    except RecursionError:
+        raise BackupError(_too_deep()) from None
+    except ValueError as exc:  # not UTF-8, not JSON, a number too long to read
         raise BackupError(f"This file is not readable JSON ({exc}).") from None
+    _check_text(data)
     return import_tournament(data)
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a number a backup holds")
+
+
+def _too_deep() -> str:
+    return f"This file nests deeper than a backup ever does ({MAX_DEPTH} levels): not imported."
+
+
+def _check_text(data: Any) -> None:
+    """Refuse what no database column keeps: a NUL character, and nesting beyond reason."""
+    stack = [(data, 0, "")]
+    while stack:
+        value, depth, where = stack.pop()
+        if depth > MAX_DEPTH:
+            raise BackupError(_too_deep())
+        if isinstance(value, str) and "\x00" in value:
+            raise BackupError(
+                f"{where or 'The file'}: contains a NUL character (\\0), which cannot be stored."
+            )
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if "\x00" in key:
+                    raise BackupError(f"{where}: a name contains a NUL character (\\0).")
+                stack.append((item, depth + 1, f"{where}.{key}" if where else key))
+        elif isinstance(value, list):
+            stack.extend((item, depth + 1, f"{where}[{i}]") for i, item in enumerate(value))
 
 
 # Tournament fields that hold entrant ids inside JSON (the playoff's seeds, in seed order).
@@ -363,24 +436,6 @@ def _relink_entrant_lists(tournament: Tournament, entrants: dict[int, Entrant]) 
         tournament.save(update_fields=names)
 
 
-def _usernames(data: dict) -> set[str]:
-    names = set()
-    for round_ in data.get("rounds") or []:
-        for table in (round_.get("tables") or []) if isinstance(round_, dict) else []:
-            if not isinstance(table, dict):
-                continue
-            for key, field in (("rulings", "created_by"), ("changes", "user")):
-                for row in table.get(key) or []:
-                    if isinstance(row, dict) and isinstance(row.get(field), str):
-                        names.add(row[field])
-    return names
-
-
-def _user(users: dict, name: Any):
-    """The account of that name here, if any: the history keeps its wording either way."""
-    return users.get(name) if isinstance(name, str) else None
-
-
 def _missing(where: str, what: str):
     raise BackupError(f"{where}{what} is missing.")
 
@@ -390,16 +445,29 @@ def _same_table(hand: Hand | None, table: Table, where: str) -> None:
         raise BackupError(f"{where}its hand belongs to another table.")
 
 
-def _fresh_tokens(tables: list[Table]) -> None:
-    """Keep each table's link, unless this database already uses it (an imported copy)."""
-    taken = set(
-        Table.objects.filter(token__in=[t.token for t in tables]).values_list("token", flat=True)
-    )
-    seen: set[str] = set()
-    for table in tables:
-        if not table.token or table.token in taken or table.token in seen:
-            table.token = new_token()
-        seen.add(table.token)
+def _check_seats(ruleset, seats: list[Seat], size: int, where: str) -> int:
+    """The table's seats fill positions 0, 1, ... of a table the game is played at.
+
+    Returns the number of sides at the table, for the side numbers of what happened there.
+    """
+    try:
+        sides = ruleset.sides(size)
+    except ValueError as exc:
+        raise BackupError(f"{where}.seats: {exc}") from None
+    positions = sorted(seat.position for seat in seats)
+    if positions != list(range(sides)):
+        raise BackupError(
+            f"{where}.seats: positions {positions} do not seat the table's {sides} sides "
+            f"(positions 0 to {sides - 1}, once each)."
+        )
+    return sides
+
+
+def _check_side(value: int | None, sides: int, name: str, where: str) -> None:
+    if value is not None and not 0 <= value < sides:
+        raise BackupError(
+            f"{where}{name}: side {value} is not at this table (its sides are 0 to {sides - 1})."
+        )
 
 
 def _check_scores(tournament: Tournament) -> None:

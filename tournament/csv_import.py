@@ -130,6 +130,8 @@ def _row(line: int, record: dict[str, str], partnership: bool) -> tuple[str, Row
     fields = ("player1", "player2", "team") if partnership else ("name",)
     for field in fields:
         value = record.get(field, "")
+        if "\x00" in value:
+            return f"{field} contains a NUL character (\\0), which a name cannot hold.", None
         if len(value) > MAX_NAME:
             return f"{field} is {len(value):,} characters long; at most {MAX_NAME}.", None
     if partnership:

@@ -1,4 +1,9 @@
-"""Forms for the director: the tournament, its game options, entrants, CSV import."""
+"""Forms for the director: the tournament, its game options, entrants, CSV import,
+check-in and the draft's changes.
+
+Every form here is built from tournament.inputs' fields, so a yes/no box refuses junk and
+a number the database column cannot hold is refused by its field, on every database.
+"""
 
 from django import forms
 from django.utils.text import slugify
@@ -7,7 +12,8 @@ from rules import InvalidOptions, get_ruleset
 from scoring.standings import METRICS, allowed_metrics, parse_order
 
 from .csv_import import player_clash, player_key
-from .models import Entrant, Tournament
+from .inputs import YesNoField, formfield, stored_int
+from .models import Entrant, Table, Tournament
 
 OPTION_PREFIX = "opt_"
 
@@ -21,7 +27,8 @@ def option_field(option) -> forms.Field:
         "required": False,
     }
     if option.kind == "bool":
-        return forms.BooleanField(**common)
+        # Passed on as sent: the ruleset's reader refuses junk, naming the option.
+        return YesNoField(raw=True, **common)
     if option.kind == "choice":
         return forms.ChoiceField(choices=option.choices, **common)
     return forms.IntegerField(min_value=option.min, max_value=option.max, **common)
@@ -42,6 +49,7 @@ class TournamentForm(forms.ModelForm):
 
     class Meta:
         model = Tournament
+        formfield_callback = formfield
         fields = [
             "name",
             "slug",
@@ -104,27 +112,33 @@ class TournamentForm(forms.ModelForm):
 
     def clean(self):
         data = super().clean()
+        # An unticked box sends nothing, and means no; an empty number box, the default.
         chosen = {
-            option.key: data[OPTION_PREFIX + option.key]
+            option.key: data.get(OPTION_PREFIX + option.key)
             for option in self.ruleset.options
-            if data.get(OPTION_PREFIX + option.key) not in (None, "")
+            if option.kind == "bool" or data.get(OPTION_PREFIX + option.key) not in (None, "")
         }
-        overrides = {k: v for k, v in chosen.items() if v != self.ruleset_default(k)}
         try:
-            self.ruleset.resolve_options(overrides)
+            resolved = self.ruleset.resolve_options(chosen)
         except InvalidOptions as exc:
             for key, message in exc.errors.items():
                 self.add_error(
                     OPTION_PREFIX + key if OPTION_PREFIX + key in self.fields else None, message
                 )
-        self.instance.options = overrides
+            resolved = {}
+        self.resolved_options = resolved
+        self.instance.options = {
+            k: resolved[k]
+            for k in chosen
+            if k in resolved and resolved[k] != self.ruleset_default(k)
+        }
         if "tiebreaks" in data:
             self.clean_standings_order(data)
         return data
 
     def clean_standings_order(self, data: dict) -> None:
         """The standings order as metric keys, each one this game can rank by."""
-        seeger_fabian = bool(data.get(OPTION_PREFIX + "seeger_fabian"))
+        seeger_fabian = bool(self.resolved_options.get("seeger_fabian"))
         allowed = allowed_metrics(self.ruleset.partnerships, seeger_fabian)
         try:
             order = parse_order(data.get("tiebreaks") or "", allowed)
@@ -199,6 +213,35 @@ class EntrantForm(forms.ModelForm):
         if commit:
             entrant.save()
         return entrant
+
+
+class CheckinSearchForm(forms.Form):
+    q = forms.CharField(
+        label="Search a name", required=False, max_length=Entrant._meta.get_field("name").max_length
+    )
+
+
+class CheckinForm(CheckinSearchForm):
+    """One tap at the door: "1" checks in, "0" out; nothing says: the other way round."""
+
+    checked_in = forms.ChoiceField(choices=[("0", "out"), ("1", "in")], required=False)
+
+
+class DraftEditForm(forms.Form):
+    """Swap two entrants of a draft, or move one to another table (0 = the bye list)."""
+
+    action = forms.ChoiceField(choices=[("swap", "swap"), ("move", "move")], required=False)
+    entrant = stored_int(Entrant, "id")
+    other = stored_int(Entrant, "id", required=False)
+    table = stored_int(Table, "number", required=False)
+
+    def clean(self):
+        data = super().clean()
+        wanted = "other" if data.get("action") == "swap" else "table"
+        if wanted not in self.errors and data.get(wanted) is None:
+            message = "Choose who to swap with." if wanted == "other" else "Choose the table."
+            self.add_error(wanted, message)
+        return data
 
 
 class ImportForm(forms.Form):

@@ -8,6 +8,7 @@ from django.views.decorators.http import require_POST
 from scoring import documents
 
 from .access import director_required, is_director, visible_tournament
+from .forms import DraftEditForm
 from .models import Round, Tournament
 from .rounds import (
     RoundError,
@@ -88,16 +89,17 @@ def round_edit(request, slug, number):
     """Swap two entrants, or move one to another table (0 = the bye list)."""
     tournament = get_object_or_404(Tournament, slug=slug)
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
-    try:
-        a = int(request.POST.get("entrant", ""))
-        if request.POST.get("action") == "swap":
-            warnings = swap_entrants(round_, a, int(request.POST.get("other", "")))
-        else:
-            warnings = move_entrant(round_, a, int(request.POST.get("table", "")))
-    except ValueError:
+    form = DraftEditForm(request.POST)
+    if not form.is_valid():
         return render_round(
             request, tournament, round_, status=400, error="Choose who to swap or move, and where."
         )
+    data = form.cleaned_data
+    try:
+        if data["action"] == "swap":
+            warnings = swap_entrants(round_, data["entrant"], data["other"])
+        else:
+            warnings = move_entrant(round_, data["entrant"], data["table"])
     except RoundError as exc:
         return render_round(request, tournament, round_, status=409, error=str(exc))
     messages.success(request, "Changed the draft.")

@@ -15,7 +15,14 @@ from scoring.models import Hand
 from . import backup
 from .access import director_required, is_director, visible_tournament
 from .csv_import import expected_header, read_entrants
-from .forms import EntrantForm, ImportForm, TournamentForm, registered_players
+from .forms import (
+    CheckinForm,
+    CheckinSearchForm,
+    EntrantForm,
+    ImportForm,
+    TournamentForm,
+    registered_players,
+)
 from .models import GAME_CHOICES, Entrant, Tournament
 
 
@@ -195,7 +202,12 @@ def entrants_import(request, slug):
 def checkin(request, slug):
     """The list at the door: search by name, one tap checks an entrant in or out."""
     tournament = get_object_or_404(Tournament, slug=slug)
-    query = request.GET.get("q", "").strip()
+    return render_checkin(request, tournament, CheckinSearchForm(request.GET))
+
+
+def render_checkin(request, tournament: Tournament, form: CheckinSearchForm, status: int = 200):
+    """The list, searched by the form's name if it is one (a bad search shows everyone)."""
+    query = form.cleaned_data.get("q", "") if form.is_valid() else ""
     everyone = tournament.entrants.filter(withdrawn=False)
     shown = everyone
     if query:
@@ -212,8 +224,10 @@ def checkin(request, slug):
             "tournament": tournament,
             "entrants": shown.order_by("name"),
             "query": query,
+            "form": form,
             "counts": counts,
         },
+        status=status if form.is_valid() else 400,
     )
 
 
@@ -222,11 +236,14 @@ def checkin(request, slug):
 def checkin_toggle(request, slug, pk):
     tournament = get_object_or_404(Tournament, slug=slug)
     entrant = get_object_or_404(Entrant, tournament=tournament, pk=pk, withdrawn=False)
-    wanted = request.POST.get("checked_in")
-    entrant.checked_in = (wanted == "1") if wanted in ("0", "1") else not entrant.checked_in
+    form = CheckinForm(request.POST)
+    if not form.is_valid():
+        return render_checkin(request, tournament, form)
+    wanted = form.cleaned_data["checked_in"]
+    entrant.checked_in = (wanted == "1") if wanted else not entrant.checked_in
     entrant.save(update_fields=["checked_in"])
     url = reverse("checkin", args=[slug])
-    query = request.POST.get("q", "")
+    query = form.cleaned_data["q"]
     if query:
         url += "?" + urlencode({"q": query})
     return redirect(f"{url}#e{entrant.pk}")

@@ -1,0 +1,606 @@
+"""Junk sent to every address of the app, anonymous and as a director: never a 5xx, and
+nothing invalid is ever stored.
+
+Every URL comes from the URL resolver; PARAMS lists, by hand, what each one needs, so a
+new URL that is not listed here fails the test instead of going untested. The values are
+real objects: a tournament of each of the four games with a published round, its tables
+and a hand waiting to be accepted. The junk: NUL characters, numbers too big for any
+column, negative numbers, long text, unicode, empty values, several values for one name,
+unknown names, and files that are not what they claim to be.
+
+Run it on PostgreSQL too (DATABASE_URL=postgres://...): it refuses a NUL in text and a
+smallint over 32767 where SQLite stores both.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+
+import pytest
+from django.apps import apps
+from django.contrib.auth import get_user_model
+from django.contrib.contenttypes.models import ContentType
+from django.core.exceptions import ValidationError
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.urls import URLResolver, get_resolver
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rules import RULESETS
+from scoring import entry
+from scoring.models import Hand, Ruling
+from tests.conftest import make_tournament
+from tests.helpers import published_round
+from tournament.backup import BackupError, export_tournament, import_json
+from tournament.inputs import COLUMN_RANGES
+from tournament.models import Table, Tournament
+
+pytestmark = pytest.mark.django_db
+
+GAMES = ("columbus-6-card-kitty", "three-legged-kitty", "ascot", "cutthroat-pinochle")
+ENTRANTS = {
+    "columbus-6-card-kitty": 4,
+    "three-legged-kitty": 3,
+    "ascot": 4,
+    "cutthroat-pinochle": 3,
+}
+
+# What each address needs, by name (or, for Django's unnamed admin addresses, by route).
+PARAMS: dict[str, tuple[str, ...]] = {
+    "login": (),
+    "logout": (),
+    "home": (),
+    "rules_help": ("game",),
+    "tournament_new": (),
+    "tournament_import": (),
+    "tournament_export": ("slug",),
+    "tournament": ("slug",),
+    "tournament_edit": ("slug",),
+    "entrants": ("slug",),
+    "entrants_import": ("slug",),
+    "entrant_edit": ("slug", "pk"),
+    "entrant_withdraw": ("slug", "pk"),
+    "checkin": ("slug",),
+    "checkin_toggle": ("slug", "pk"),
+    "rounds": ("slug",),
+    "round_draw": ("slug",),
+    "round": ("slug", "number"),
+    "round_edit": ("slug", "number"),
+    "round_publish": ("slug", "number"),
+    "round_delete": ("slug", "number"),
+    "pairings": ("slug", "number"),
+    "pairings_pdf": ("slug", "number"),
+    "sheets_pdf": ("slug", "number"),
+    "sheet_pdf": ("slug", "number", "table"),
+    "table_link": ("token",),
+    "table_link_preview": ("token",),
+    "table_link_action": ("token", "action"),
+    "console": ("slug", "number"),
+    "director_table": ("slug", "number", "table"),
+    "director_table_preview": ("slug", "number", "table"),
+    "director_table_action": ("slug", "number", "table", "action"),
+    "standings": ("slug",),
+    "standings_projector": ("slug",),
+    "standings_pdf": ("slug",),
+    "standings_entrant": ("slug", "pk"),
+    "playoff_size": ("slug",),
+    "playoff_create": ("slug",),
+    "playoff_next": ("slug",),
+    "playoff_undo": ("slug",),
+    # Django's admin (the director account is not staff: it is sent to the admin's login).
+    "admin:index": (),
+    "admin:login": (),
+    "admin:logout": (),
+    "admin:password_change": (),
+    "admin:password_change_done": (),
+    "admin:autocomplete": (),
+    "admin:jsi18n": (),
+    "admin:view_on_site": ("content_type_id", "object_id"),
+    "admin:app_list": ("app_label",),
+    "admin:auth_group_changelist": (),
+    "admin:auth_group_add": (),
+    "admin:auth_group_history": ("object_id",),
+    "admin:auth_group_delete": ("object_id",),
+    "admin:auth_group_change": ("object_id",),
+    "admin:auth_user_changelist": (),
+    "admin:auth_user_add": (),
+    "admin:auth_user_history": ("object_id",),
+    "admin:auth_user_delete": ("object_id",),
+    "admin:auth_user_change": ("object_id",),
+    "admin:auth_user_password_change": ("id",),
+    "admin/auth/group/<path:object_id>/": ("object_id",),
+    "admin/auth/user/<path:object_id>/": ("object_id",),
+    "admin/(?P<url>.*)$": ("url",),
+}
+
+# The actions a table page posts to (and one it does not have).
+ACTIONS = (
+    "enter",
+    "accept",
+    "dispute",
+    "edit",
+    "sign",
+    "ruling",
+    "withdraw-ruling",
+    "reopen",
+    "new-link",
+    "no-such-action",
+)
+
+
+@dataclass(frozen=True)
+class Address:
+    key: str  # the name, or the route of an unnamed one
+    route: str  # the whole route, with its parameters as in the URL conf
+    params: tuple[str, ...]
+
+
+def addresses(resolver=None, namespace: str = "", prefix: str = "") -> list[Address]:
+    found = []
+    for entry_ in (resolver or get_resolver()).url_patterns:
+        route = prefix + str(entry_.pattern)
+        if isinstance(entry_, URLResolver):
+            inner = namespace + (f"{entry_.namespace}:" if entry_.namespace else "")
+            found += addresses(entry_, inner, route)
+        else:
+            key = namespace + entry_.name if entry_.name else route
+            found.append(Address(key, route, tuple(entry_.pattern.regex.groupindex)))
+    return found
+
+
+ADDRESSES = addresses()
+
+
+def fill(route: str, values: dict[str, str]) -> str:
+    """The route with its parameters filled: <conv:name> and (?P<name>...) alike."""
+    url = re.sub(r"<(?:\w+:)?(\w+)>", lambda m: values[m[1]], route)
+    url = re.sub(r"\(\?P<(\w+)>[^)]*\)", lambda m: values[m[1]], url)
+    return "/" + url.replace("^", "").replace("$", "")
+
+
+@dataclass
+class World:
+    tournaments: dict[str, int]  # game -> tournament id
+    director_id: int
+
+    def values(self, game: str, action: str) -> dict[str, str]:
+        tournament = Tournament.objects.get(pk=self.tournaments[game])
+        table = Table.objects.filter(round__tournament=tournament).order_by("number").first()
+        entrant = tournament.entrants.order_by("pk").first()
+        return {
+            "game": game,
+            "slug": tournament.slug,
+            "pk": str(entrant.pk),
+            "number": "1",
+            "table": str(table.number),
+            "token": table.token,
+            "action": action,
+            "content_type_id": str(ContentType.objects.get_for_model(Tournament).pk),
+            "object_id": str(self.director_id),
+            "id": str(self.director_id),
+            "app_label": "auth",
+            "url": "no-such-page/",
+        }
+
+
+# A hand each game's form takes, as a phone sends it.
+HANDS = {
+    "columbus-6-card-kitty": {"bidding_team": "0", "level": "5", "form": "plain", "books": "12"},
+    "three-legged-kitty": {"passed_out": "on"},
+    "ascot": {"dealer": "0", "passed_out": "on"},
+    "cutthroat-pinochle": {"bidder": "0", "bid": "20", "conceded": "before_widow"},
+}
+
+
+def build_world(director) -> World:
+    """A tournament of each game, published, with round 1 published and a hand waiting."""
+    tournaments = {}
+    for game in GAMES:
+        tournament = make_tournament(game, entrants=ENTRANTS[game], published=True, slug=game)
+        table = published_round(tournament).tables.order_by("number").first()
+        actor = entry.Actor(side=1, label="Table link")
+        entry.enter_hand(table, HANDS[game], actor=actor, nonce="w", slot=(1, 1))
+        tournaments[game] = tournament.pk
+    return World(tournaments, director.pk)
+
+
+def good_payload(address: Address, action: str, game: str, world: World) -> dict[str, str]:
+    """What the page itself would send to this address, so junk in one field goes deep."""
+    tournament = Tournament.objects.get(pk=world.tournaments[game])
+    table = Table.objects.filter(round__tournament=tournament).order_by("number").first()
+    hand = Hand.objects.filter(table=table).order_by("-number", "-attempt").first()
+    ruling = Ruling.objects.filter(table=table).first()
+    entrants = list(tournament.entrants.order_by("pk").values_list("pk", flat=True))
+    player = table.seats.order_by("position").first().entrant.players[0]
+    slot = entry.next_slot(entry.table_result(table)) or (1, 1)
+    record = HANDS[game]
+    by_action = {
+        "enter": {
+            "nonce": f"fuzz-{Hand.objects.count()}",
+            "slot": f"{slot[0]}:{slot[1]}",
+            **record,
+        },
+        "dispute": {"reason": "they took 2 books"},
+        "edit": {"reason": "miscounted", **{f"edit-{k}": v for k, v in record.items()}},
+        "sign": {"player": player, "typed": player},
+        # On the entered hand, not "next": see the known failure at the end of this file.
+        "ruling": {
+            "code": "misdeal",
+            "hand": str(hand.pk),
+            "offender": "0",
+            "choice": "",
+            "amount": "2",
+            "note": "7 cards",
+        },
+        "withdraw-ruling": {"ruling": str(ruling.pk if ruling else 1), "reason": "wrong"},
+        "reopen": {"reason": "a miscount"},
+    }
+    table_action = {
+        "hand": str(hand.pk),
+        "version": str(hand.version),
+        "side": "0",
+        **by_action.get(action, {}),
+        "confirm": "1",
+    }
+    new = {
+        "name": "Fuzz night",
+        "date": "2026-11-27",
+        "venue": "Hall",
+        "game": game,
+        "rounds": "4",
+        "paper": "letter",
+        "published": "on",
+        "first_round": "random",
+        "seed_by_standings": "on",
+        "bye_points": "3",
+        "verify_hands": "on",
+        "boston_pot": "12.50",
+        "tiebreaks": "",
+        "playoff_size": "2",
+        **{
+            f"opt_{o.key}": "on" if o.default is True else str(o.default)
+            for o in tournament.ruleset.options
+            if o.default is not False
+        },
+    }
+    by_name = {
+        "table_link_action": table_action,
+        "director_table_action": table_action,
+        "table_link_preview": {"side": "0", **record},
+        "director_table_preview": record,
+        "tournament_new": new,
+        "tournament_edit": {**new, "slug": tournament.slug},
+        "entrants": {"name": "Newcomer", "player1": "Ann", "player2": "Bob"},
+        "entrant_edit": {"name": "Renamed", "player1": "Ann", "player2": "Bob"},
+        "checkin": {"q": "1"},
+        "checkin_toggle": {"q": "1", "checked_in": "1"},
+        "round_edit": {
+            "action": "swap",
+            "entrant": str(entrants[0]),
+            "other": str(entrants[-1]),
+            "table": "1",
+        },
+        "standings": {"view": "live", "sort": "name", "_export": "csv"},
+        "standings_projector": {"rows": "5", "every": "5", "screen": "2"},
+        "playoff_size": {"size": "2"},
+        "playoff_create": {"through": str(entrants[0])},
+        "login": {"username": "td", "password": "pw-for-tests-1"},
+    }
+    return by_name.get(address.key, {})
+
+
+# --- the junk ---------------------------------------------------------------------------
+
+CHARS = st.characters(exclude_categories=("Cs",))  # a lone surrogate cannot be sent at all
+TEXT = st.one_of(
+    st.just(""),
+    st.just("\x00"),
+    st.text(CHARS, max_size=12),
+    st.text(CHARS, max_size=6).map(lambda s: f"{s}\x00{s}"),
+    st.integers(min_value=-(10**30), max_value=10**30).map(str),
+    st.sampled_from(
+        ["40000", "-1", "-32769", "2147483648", "9" * 40, "1e999", "NaN", "-0", "1.5", " 3 "]
+        + ["0x1F", "true", "on", "junk", "null", "[]", "{}", "1:1", "0:0", "99999:1"]
+    ),
+    st.integers(min_value=301, max_value=3000).map(lambda n: "é" * n),
+)
+FILES = st.one_of(
+    st.binary(max_size=64),
+    st.sampled_from(
+        [
+            b"player1,player2\nAnn\x00,Bob\n",
+            b"name\n" + b"x" * 500 + b"\n",
+            b"[" * 5000 + b"]" * 5000,
+            json.dumps({"format": "kitty-td/tournament", "version": 1, "tournament": []}).encode(),
+            b"\xff\xfe\x00",
+        ]
+    ),
+).map(lambda data: SimpleUploadedFile("junk.csv", data))
+VALUE = st.one_of(TEXT, st.lists(TEXT, min_size=2, max_size=3))  # several values for one name
+
+
+def form_keys() -> list[str]:
+    """The names the app's forms read, so the junk reaches them (plus unknown names)."""
+    keys = (
+        "side hand version nonce slot reason code offender choice amount note confirm ruling "
+        "player typed q checked_in action entrant other table size through prefix view "
+        "_export sort rows every screen name player1 player2 slug date venue game rounds "
+        "paper published first_round seed_by_standings bye_points verify_hands boston_pot "
+        "tiebreaks playoff_size username password next"
+    ).split()
+    for ruleset in RULESETS.values():
+        for size in ruleset.table_sizes:
+            for field in ruleset.hand_fields(size, ruleset.resolve_options({})):
+                keys += [field.name, f"edit-{field.name}"]
+        keys += [f"opt_{option.key}" for option in ruleset.options]
+    return sorted(set(keys))
+
+
+KEYS = st.one_of(st.sampled_from(form_keys()), st.text(CHARS, min_size=1, max_size=8))
+JUNK = st.dictionaries(KEYS, VALUE, max_size=8).flatmap(
+    lambda data: st.one_of(st.just(data), FILES.map(lambda f: {**data, "file": f}))
+)
+
+
+# --- what must hold ---------------------------------------------------------------------
+
+MODELS = [m for m in apps.get_models() if m._meta.app_label in ("tournament", "scoring", "auth")]
+
+
+def counts() -> dict[str, int]:
+    return {m._meta.label: m.objects.count() for m in MODELS}
+
+
+def invalid_rows() -> list[str]:
+    """Every stored row as the models and rulesets define valid; the problems, in words."""
+    problems = []
+    for model in MODELS:
+        relations = [f.name for f in model._meta.concrete_fields if f.is_relation]
+        for obj in model.objects.all():
+            where = f"{model._meta.label} {obj.pk}"
+            try:
+                obj.clean_fields(exclude=relations)
+            except ValidationError as exc:
+                problems.append(f"{where}: {exc.message_dict}")
+            for field in model._meta.concrete_fields:
+                value = field.value_from_object(obj)
+                if isinstance(value, str) and "\x00" in value:
+                    problems.append(f"{where}: {field.name} holds a NUL")
+                low, high = COLUMN_RANGES.get(field.get_internal_type(), (None, None))
+                if isinstance(value, int) and low is not None and not low <= value <= high:
+                    problems.append(f"{where}: {field.name} = {value} overflows its column")
+    for tournament in Tournament.objects.all():
+        tournament.settings  # raises if the stored options cannot be read  # noqa: B018
+    for hand in Hand.objects.exclude(record=None).select_related("table__round__tournament"):
+        tournament = hand.table.round.tournament
+        size = 4 if tournament.is_partnership else hand.table.seats.count()
+        tournament.ruleset.parse_hand(hand.record, size, tournament.settings)
+    for ruling in Ruling.objects.select_related("table__round__tournament"):
+        tournament = ruling.table.round.tournament
+        size = 4 if tournament.is_partnership else ruling.table.seats.count()
+        if ruling.offender is not None and not 0 <= ruling.offender < tournament.ruleset.sides(
+            size
+        ):
+            problems.append(f"ruling {ruling.pk}: offender {ruling.offender}")
+    return problems
+
+
+def send(client: Client, method: str, url: str, payload: dict):
+    if method == "get":
+        payload = {k: v for k, v in payload.items() if not hasattr(v, "read")}
+        return client.get(url, payload)
+    return client.post(url, payload)
+
+
+def check(client, world, address, game, action, method, payload, *, as_director, junk_in=None):
+    """Send it and check what must hold.
+
+    junk_in: None sends the junk alone; a set of indices sends the page's own good values
+    for this address less those, with the junk on top, so junk in one field goes deep.
+    """
+    if junk_in is not None:
+        good = good_payload(address, action, game, world)
+        kept = {k: v for i, (k, v) in enumerate(good.items()) if i not in junk_in}
+        payload = {**kept, **payload}
+    if as_director:
+        client.force_login(get_user_model().objects.get(pk=world.director_id))
+    else:
+        client.logout()
+    url = fill(address.route, world.values(game, action))
+    said = f"{method.upper()} {url} {payload!r}"
+    before = counts()
+    response = send(client, method, url, payload)
+    assert response.status_code < 500, said
+    after = counts()
+    if not as_director:
+        # The public changes nothing; only a table's own link writes, and only a whole,
+        # valid action (the server cannot tell a scorer's tap from one that looks like it).
+        table_write = address.key == "table_link_action" and response.status_code == 302
+        assert after == before or table_write, f"{said} stored something"
+    if after != before or (as_director and method == "post" and response.status_code < 400):
+        assert invalid_rows() == [], said
+
+
+# --- the tests --------------------------------------------------------------------------
+
+
+def test_every_address_is_listed_with_its_params():
+    listed = {a.key: a.params for a in ADDRESSES}
+    assert listed == PARAMS, "list each new address in PARAMS, with the parameters it needs"
+
+
+@pytest.fixture
+def world(director):
+    return build_world(director)
+
+
+NUL_ALL = {key: "\x00" for key in form_keys()}
+HUGE_ALL = {key: ["9" * 40, "x" * 400] for key in form_keys()}
+
+
+def bad_values(good: str) -> tuple[str, ...]:
+    """A NUL, and then a number too big for a small column, or text too long to keep."""
+    return ("\x00", "40000" if good.isdigit() else "x" * 400)
+
+
+@pytest.fixture(autouse=True)
+def quick_passwords(settings):
+    """Junk sent to the login page checks a password each time: a quick hash will do."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.mark.parametrize("as_director", [False, True], ids=["anonymous", "director"])
+def test_every_address_takes_nul_and_huge_values_without_a_5xx(world, as_director):
+    """A fixed sweep, so no address is missed: every address and table action, both
+    methods, all fields junk at once, then each good field in turn made junk."""
+    client = Client()
+    for index, address in enumerate(ADDRESSES):
+        game = GAMES[index % len(GAMES)]
+        for action in ACTIONS if "action" in address.params else ACTIONS[:1]:
+            for method in ("get", "post"):
+                for payload in (NUL_ALL, HUGE_ALL):
+                    check(
+                        client,
+                        world,
+                        address,
+                        game,
+                        action,
+                        method,
+                        payload,
+                        as_director=as_director,
+                    )
+            # Field by field: a table link's pages anonymously, the rest as the director.
+            reachable = as_director != address.key.startswith("table_link")
+            fields = good_payload(address, action, game, world) if reachable else {}
+            for i, (key, good) in enumerate(fields.items()):
+                for bad in bad_values(good):
+                    check(
+                        client,
+                        world,
+                        address,
+                        game,
+                        action,
+                        "post",
+                        {key: bad},
+                        as_director=as_director,
+                        junk_in={i},
+                    )
+
+
+FUZZ = settings(
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+
+
+@pytest.mark.parametrize("as_director", [False, True], ids=["anonymous", "director"])
+@FUZZ
+@given(
+    address=st.sampled_from(ADDRESSES),
+    game=st.sampled_from(GAMES),
+    action=st.sampled_from(ACTIONS),
+    method=st.sampled_from(["get", "post"]),
+    payload=JUNK,
+    junk_in=st.one_of(st.none(), st.sets(st.integers(0, 8), max_size=3)),
+)
+def test_junk_anywhere_gives_no_5xx_and_stores_nothing_invalid(
+    world, as_director, address, game, action, method, payload, junk_in
+):
+    check(
+        Client(),
+        world,
+        address,
+        game,
+        action,
+        method,
+        payload,
+        as_director=as_director,
+        junk_in=junk_in,
+    )
+
+
+# --- a backup file with junk in any one place --------------------------------------------
+
+JSON_JUNK = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(10**20), max_value=10**20),
+    st.sampled_from([-1, 9, 40000, 2**31, 1.5, "", "\x00", "a\x00b", "x" * 400, [], {}, [[[]]]]),
+    st.text(CHARS, max_size=10),
+    st.lists(st.integers(), max_size=3),
+    st.dictionaries(st.text(CHARS, max_size=4), st.integers(), max_size=2),
+)
+
+
+def places(value, path=()):
+    """Every place in the file's JSON: (path, ...) for each dict key and list item."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield path + (key,)
+            yield from places(item, path + (key,))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield path + (i,)
+            yield from places(item, path + (i,))
+
+
+@pytest.fixture
+def exported(world):
+    """A backup of each game's tournament, under another address (slug)."""
+    files = {}
+    for game, pk in world.tournaments.items():
+        data = export_tournament(Tournament.objects.get(pk=pk))
+        data["tournament"]["slug"] = f"{game}-copy"
+        files[game] = data
+    return files
+
+
+@settings(
+    max_examples=120,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(data=st.data(), game=st.sampled_from(GAMES), junk=JSON_JUNK)
+def test_a_backup_with_junk_anywhere_is_refused_whole_or_restored_valid(exported, data, game, junk):
+    backup = json.loads(json.dumps(exported[game]))
+    path = data.draw(st.sampled_from(sorted(places(backup), key=str)))
+    container = backup
+    for step in path[:-1]:
+        container = container[step]
+    container[path[-1]] = junk
+    before = counts()
+    try:
+        imported = import_json(json.dumps(backup))
+    except BackupError:
+        assert counts() == before, path
+        return
+    try:
+        assert imported.slug == f"{game}-copy" or path[:2] == ("tournament", "slug")
+        assert invalid_rows() == [], path
+    finally:
+        imported.delete()  # the next example imports the same address again
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=ValueError,
+    reason="Known, found by this fuzzing: withdrawing a ruling made on the hand not yet "
+    "entered (a misdeal on 'the next hand') leaves that hand with no facts and no ruling, "
+    "which cannot be scored: the table page, console and standings fail (500). The fix "
+    "belongs in scoring/rulings.withdraw.",
+)
+def test_withdrawing_a_ruling_on_a_hand_not_yet_entered_leaves_the_table_readable(
+    director_client, kitty
+):
+    published_round(kitty)
+    url = f"/t/{kitty.slug}/round/1/table/1/"
+    ruling = {"code": "misdeal", "hand": "next", "offender": "0", "confirm": "1"}
+    assert director_client.post(url + "ruling/", ruling).status_code == 302
+    withdraw = {"ruling": Ruling.objects.get().pk, "reason": "ruled on the wrong table"}
+    assert director_client.post(url + "withdraw-ruling/", withdraw).status_code == 302
+    assert director_client.get(url).status_code == 200
+    assert director_client.get(f"/t/{kitty.slug}/standings/").status_code == 200

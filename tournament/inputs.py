@@ -1,0 +1,92 @@
+"""Form fields shared by every form of the app, so junk input is refused once, by its field.
+
+Django's own fields leave two gaps that the rest of the app relied on without knowing:
+- a yes/no box reads any text that is not "false" as yes ("passed out=maybe" is a yes);
+- a whole number is checked against the range SQLite stores (64 bits), while PostgreSQL's
+  smallint column holds at most 32767, so 40000 is accepted on a laptop and fails on the
+  server. The range here is the narrowest of the databases we run on.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.backends.base.operations import BaseDatabaseOperations
+
+from rules.base import to_bool
+
+# What a database column of each integer type holds on every supported database.
+COLUMN_RANGES = BaseDatabaseOperations.integer_field_ranges
+
+
+class YesNoInput(forms.CheckboxInput):
+    """A checkbox that hands on the value as sent (None when unticked), never a guess."""
+
+    def __init__(self, attrs=None):
+        super().__init__(attrs, check_test=lambda value: to_bool(value) is True)
+
+    def format_value(self, value):
+        return None  # a ticked box always sends "on", whatever was sent before
+
+    def value_from_datadict(self, data, files, name):
+        return data.get(name)
+
+
+class YesNoField(forms.Field):
+    """A yes/no box: ticked ("on", "yes", "1", ...) or not; anything else is refused.
+
+    With raw=True the value is passed on as sent, for a reader that judges it in its own
+    words (the rulesets' hand and option readers name the field and the rule).
+    """
+
+    widget = YesNoInput
+    default_error_messages = {"junk": "Tick the box or leave it empty: %(value)r is neither."}
+
+    def __init__(self, *, raw: bool = False, **kwargs):
+        kwargs.setdefault("required", False)
+        super().__init__(**kwargs)
+        self.raw = raw
+
+    def to_python(self, value):
+        if self.raw:
+            return value
+        answer = to_bool(value)
+        if answer is None:
+            raise forms.ValidationError(
+                self.error_messages["junk"], code="junk", params={"value": str(value)[:40]}
+            )
+        return answer
+
+    def has_changed(self, initial, data) -> bool:
+        return to_bool(initial) != to_bool(data)
+
+
+def column_range(field: models.Field) -> tuple[int, int]:
+    return COLUMN_RANGES[field.get_internal_type()]
+
+
+def stored_int(model: type[models.Model], name: str, **kwargs) -> forms.IntegerField:
+    """A whole-number field for model.name, refused by the field if the column cannot hold it."""
+    low, high = column_range(model._meta.get_field(name))
+    return forms.IntegerField(
+        min_value=max(low, kwargs.pop("min_value", low)),
+        max_value=min(high, kwargs.pop("max_value", high)),
+        **kwargs,
+    )
+
+
+def text_for(model: type[models.Model], name: str, **kwargs) -> forms.CharField:
+    """The model field's own form field: its length limit, and Django's refusal of NUL."""
+    return model._meta.get_field(name).formfield(**kwargs)
+
+
+def formfield(field: models.Field, **kwargs) -> forms.Field | None:
+    """ModelForm fields with the two gaps closed (Meta.formfield_callback)."""
+    if isinstance(field, models.BooleanField):
+        kwargs["form_class"] = YesNoField
+    form_field = field.formfield(**kwargs)
+    if field.get_internal_type() in COLUMN_RANGES and isinstance(form_field, forms.IntegerField):
+        low, high = column_range(field)
+        form_field.validators += [MinValueValidator(low), MaxValueValidator(high)]
+    return form_field

@@ -263,3 +263,28 @@ def test_backup_and_restore_through_the_director_buttons(director_client):
     after = standings_for(restored, include_incomplete=True)[0]
     names = {e.pk: e.name for e in restored.entrants.all()}
     assert sorted(p for _, p in before) == sorted(r.points for r in after) and len(names) == 4
+
+
+def test_a_team_that_left_still_forfeits_after_a_restore(night):
+    """A rule 41 ruling and the forfeit it caused in a later round stay linked."""
+    table = night.round_set.get(number=1).tables.get(number=4)
+    cause = Ruling.objects.create(table=table, code="41", offender=1)
+    later_table = Table.objects.filter(round__tournament=night).exclude(pk=table.pk).first()
+    Ruling.objects.create(table=later_table, code="7", offender=0, caused_by=cause)
+    before = snapshot(night)
+    text = export_json(night)
+    delete(night)
+    imported = import_json(text.encode())
+    assert snapshot(imported) == before
+    restored = Ruling.objects.get(code="7", table__round__tournament=imported)
+    assert restored.caused_by == Ruling.objects.get(code="41", table__round__tournament=imported)
+
+    spoiled = json.loads(text)
+    for round_ in spoiled["rounds"]:
+        for t in round_["tables"]:
+            for r in t["rulings"]:
+                if r["code"] == "7":
+                    r["caused_by"] = 999999
+    delete(imported)
+    with pytest.raises(BackupError, match="caused_by"):
+        import_json(json.dumps(spoiled).encode())

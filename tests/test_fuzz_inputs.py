@@ -585,14 +585,6 @@ def test_a_backup_with_junk_anywhere_is_refused_whole_or_restored_valid(exported
         imported.delete()  # the next example imports the same address again
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=ValueError,
-    reason="Known, found by this fuzzing: withdrawing a ruling made on the hand not yet "
-    "entered (a misdeal on 'the next hand') leaves that hand with no facts and no ruling, "
-    "which cannot be scored: the table page, console and standings fail (500). The fix "
-    "belongs in scoring/rulings.withdraw.",
-)
 def test_withdrawing_a_ruling_on_a_hand_not_yet_entered_leaves_the_table_readable(
     director_client, kitty
 ):

@@ -102,7 +102,13 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
             "seats": [{**_plain(s), "entrant": s.entrant_id} for s in seats.get(table.pk, [])],
             "hands": [{"id": h.pk, **_plain(h)} for h in hands.get(table.pk, [])],
             "rulings": [
-                {**_plain(r), "hand": r.hand_id, "created_by": username(r.created_by)}
+                {
+                    **_plain(r),
+                    "id": r.pk,
+                    "hand": r.hand_id,
+                    "caused_by": r.caused_by_id,
+                    "created_by": username(r.created_by),
+                }
                 for r in rulings.get(table.pk, [])
             ],
             "signatures": [_plain(s) for s in signatures.get(table.pk, [])],
@@ -207,6 +213,21 @@ def _id(value: Any, known: dict[int, Any], what: str, where: str) -> Any:
     if not isinstance(value, int) or value not in known:
         raise BackupError(f"{where}{what} {value!r} is not one of the file's {what}s.")
     return known[value]
+
+
+def _link_causes(causes: list[tuple[Any, Ruling, Any, str]]) -> None:
+    """A ruling made because of another (a team leaving forfeits its later rounds) points
+    at its cause again, by the file's ids."""
+    by_id = {old: ruling for old, ruling, _, _ in causes if isinstance(old, int)}
+    caused = []
+    for _, ruling, cause, at in causes:
+        if cause is None:
+            continue
+        if not isinstance(cause, int) or cause not in by_id or by_id[cause] is ruling:
+            raise BackupError(f"{at}caused_by: no other ruling in the file has the id {cause!r}.")
+        ruling.caused_by = by_id[cause]
+        caused.append(ruling)
+    Ruling.objects.bulk_update(caused, ["caused_by"])
 
 
 def _create(model: type[models.Model], objs: list[models.Model]) -> None:
@@ -340,6 +361,7 @@ def _import(data: dict) -> Tournament:
         hands_by_id[old_id] = hand
 
     rulings, signatures, changes = [], [], []
+    causes = []  # (the file's id of a ruling, the ruling, the file's id of its cause, where)
     for n, ((table, where), row) in enumerate(zip(tables, table_rows, strict=True)):
         for k, r in enumerate(_records(row, "rulings", where + ".")):
             at = f"{where}.rulings[{k}]: "
@@ -348,6 +370,7 @@ def _import(data: dict) -> Tournament:
             ruling = _build(Ruling, r, at, table=table, hand=hand, created_by=None)
             _check_side(ruling.offender, sides_at[n], "offender", at)
             rulings.append(ruling)
+            causes.append((r.get("id"), ruling, r.get("caused_by"), at))
         signed = set()
         for k, s in enumerate(_records(row, "signatures", where + ".")):
             at = f"{where}.signatures[{k}]: "
@@ -365,6 +388,7 @@ def _import(data: dict) -> Tournament:
             change.imported = True
             changes.append(change)
     _create(Ruling, rulings)
+    _link_causes(causes)
     _create(Signature, signatures)
     _create(Change, changes)
 

@@ -726,7 +726,8 @@ def sheet_rows(text: str) -> tuple[list[tuple[str, str]], str]:
     for line in lines[start + 1 : end]:
         # A row starts with its label and the dealer's name; a wrapped cell's second line
         # ("0 / 45 /") starts with no name.
-        found = re.match(r"\s*(\d+|TB)\s+([^\W\d].*)$", line)
+        # "6*": the hand has a note below the table (a short payment, a status)
+        found = re.match(r"\s*(\d+|TB)\*?\s+([^\W\d].*)$", line)
         if found:
             rows.append((found.group(1), found.group(2)))
     return rows, lines[end]

@@ -1,5 +1,7 @@
 """Tournaments, entrants and check-in, as a director uses them."""
 
+import re
+
 import pytest
 from django.db import IntegrityError
 
@@ -214,3 +216,42 @@ def test_an_import_refuses_players_already_in_a_team(director_client, kitty):
     assert response.status_code == 400 and kitty.entrants.count() == 8
     assert "Line 2: South 3 and North 3 are already registered as team Team 3." in page
     assert "Line 4: bob already plays in team New." in page
+
+
+def test_the_new_form_offers_each_games_options_before_the_first_save(director_client):
+    page = director_client.get("/t/new/").content.decode()
+    for name in ("6 Card Kitty", "3 Legged Kitty", "Ascot", "Cut Throat Pinochle"):
+        assert f"<legend>Options of {name}</legend>" in page
+    assert page.count('class="game-options"') == 4 and page.count(" hidden>") == 3
+    ascot = director_client.get("/t/new/?game=ascot").context["form"]
+    assert ascot.ruleset.slug == "ascot"
+    assert [g.ruleset.slug for g in ascot.option_groups if g.chosen] == ["ascot"]
+
+
+def test_a_new_tournament_reads_only_its_own_games_options(director_client):
+    # The page shows Pinochle's "spades doubles" ticked (its default), so the browser sends
+    # it; another game's option sent along is not read.
+    page = director_client.get("/t/new/?game=cutthroat-pinochle").content.decode()
+    assert re.search(r'name="opt_spades_double"[^>]* checked', page)
+    response = director_client.post(
+        "/t/new/",
+        new_tournament_data(
+            game="cutthroat-pinochle", opt_spades_double="on", opt_hands_per_round="junk"
+        ),
+    )
+    assert response.status_code == 302
+    pinochle = Tournament.objects.get()
+    assert pinochle.options == {} and pinochle.settings["spades_double"] is True
+    response = director_client.post(
+        "/t/new/",
+        new_tournament_data(
+            name="Ascot Night", game="ascot", opt_ramsch="on", opt_deals="8", opt_target="5"
+        ),
+    )
+    assert response.status_code == 302
+    assert Tournament.objects.get(slug="ascot-night").options == {"ramsch": True, "deals": 8}
+    refused = director_client.post(
+        "/t/new/", new_tournament_data(name="Bad", game="ascot", opt_deals="0")
+    )
+    assert refused.status_code == 400 and "opt_deals" in refused.context["form"].errors
+    assert not Tournament.objects.filter(name="Bad").exists()

@@ -5,10 +5,12 @@ Every form here is built from tournament.inputs' fields, so a yes/no box refuses
 a number the database column cannot hold is refused by its field, on every database.
 """
 
+from dataclasses import dataclass
+
 from django import forms
 from django.utils.text import slugify
 
-from rules import InvalidOptions, get_ruleset
+from rules import RULESETS, InvalidOptions, get_ruleset
 from scoring.standings import METRICS, allowed_metrics, parse_order
 
 from .csv_import import player_clash, player_key
@@ -42,6 +44,24 @@ def tiebreaks_help(ruleset) -> str:
         "The standings order, first to last, separated by commas. Empty: the game's usual "
         f"order. Metrics: {keys}."
     )
+
+
+@dataclass
+class OptionGroup:
+    """One game's options on the tournament form, shown when that game is chosen."""
+
+    ruleset: object
+    names: list[str]
+    tiebreaks_help: str
+    form: forms.Form
+
+    @property
+    def fields(self):
+        return [self.form[name] for name in self.names]
+
+    @property
+    def chosen(self) -> bool:
+        return self.ruleset is self.form.ruleset
 
 
 class TournamentForm(forms.ModelForm):
@@ -83,17 +103,29 @@ class TournamentForm(forms.ModelForm):
             self.ruleset = get_ruleset(game)
         except KeyError:
             self.ruleset = get_ruleset("columbus-6-card-kitty")
-        current = self.instance.options if self.instance.pk and self.instance.game == game else {}
         self.fields["tiebreaks"].help_text = tiebreaks_help(self.ruleset)
-        for option in self.ruleset.options:
-            field = option_field(option)
-            if option.key in current:
-                field.initial = current[option.key]
-            if options_locked:
-                # rules-decisions: options change only before the first hand is entered.
-                field.disabled = True
-                field.help_text = "Fixed: hands have been entered. " + field.help_text
-            self.fields[OPTION_PREFIX + option.key] = field
+        # Every game's options while the game can still change, so the page shows the chosen
+        # game's at once; only the chosen game's are read (the others are disabled). Option
+        # keys are unique across the games, so each has its own field.
+        games = [self.ruleset] if game_locked else list(RULESETS.values())
+        self.option_groups = []
+        for ruleset in games:
+            mine = self.instance.pk and self.instance.game == ruleset.slug
+            current = self.instance.options if mine else {}
+            names = []
+            for option in ruleset.options:
+                field = option_field(option)
+                if option.key in current:
+                    field.initial = current[option.key]
+                if options_locked:
+                    # rules-decisions: options change only before the first hand is entered.
+                    field.disabled = True
+                    field.help_text = "Fixed: hands have been entered. " + field.help_text
+                elif ruleset is not self.ruleset:
+                    field.disabled = True  # switched on by the page when this game is chosen
+                names.append(OPTION_PREFIX + option.key)
+                self.fields[OPTION_PREFIX + option.key] = field
+            self.option_groups.append(OptionGroup(ruleset, names, tiebreaks_help(ruleset), self))
 
     def option_fields(self):
         return [self[name] for name in self.fields if name.startswith(OPTION_PREFIX)]

@@ -81,7 +81,9 @@ def _save_tournament(request, form, template, tournament=None, status=200):
 
 @director_required
 def tournament_new(request):
-    form = TournamentForm(request.POST or None)
+    chosen = request.GET.get("game")  # "New tournament of this game" links
+    initial = {"game": chosen} if chosen in RULESETS else {}
+    form = TournamentForm(request.POST or None, initial=initial)
     return _save_tournament(request, form, "tournament/tournament_form.html")
 
 

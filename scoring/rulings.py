@@ -95,6 +95,14 @@ def preview(table: Table, proposal: Proposal, result=None) -> Preview:
     return Preview(infraction, effect)
 
 
+def _check_length(field: str, text: str) -> None:
+    """Words are kept as typed: too long is refused, never cut."""
+    most = Ruling._meta.get_field("withdrawn_reason" if field == "reason" else field).max_length
+    if len(text) > most:
+        message = f"At most {most} characters, please ({len(text)} typed)."
+        raise EntryError(message, {field: message})
+
+
 def _hand_number(result, hand, infraction) -> int | None:
     """The number of the hand ruled on (the next one when it is not entered yet)."""
     if infraction.scope == "round":
@@ -126,6 +134,7 @@ def _check_scores(result, ruleset, options, proposal, infraction, hand) -> None:
 def record(table: Table, proposal: Proposal, *, actor: Actor) -> Ruling:
     if not actor.is_director:
         raise EntryError("Only a director rules on infractions.", status=403)
+    _check_length("note", proposal.note)
     with transaction.atomic():
         table = _locked_table(table)
         result = table_result(table)
@@ -154,7 +163,7 @@ def record(table: Table, proposal: Proposal, *, actor: Actor) -> Ruling:
             offender=proposal.offender,
             choice=proposal.choice,
             amount=proposal.amount,
-            note=proposal.note[:300],
+            note=proposal.note,
             created_by=actor.user,
         )
         _log(
@@ -163,7 +172,7 @@ def record(table: Table, proposal: Proposal, *, actor: Actor) -> Ruling:
             f"ruling: rule {infraction.rule} {infraction.title}"[:120],
             hand,
             after={"effect": previewed.effect},
-            reason=proposal.note[:300],
+            reason=proposal.note,
         )
         if infraction.later_rounds and proposal.offender is not None:
             _team_left(table, result.sides[proposal.offender], ruling, actor)
@@ -220,6 +229,7 @@ def withdraw(table: Table, ruling_id: int, *, actor: Actor, reason: str) -> Ruli
         raise EntryError(
             "Give the reason for withdrawing the ruling.", {"reason": "Give a reason."}
         )
+    _check_length("reason", reason.strip())
     with transaction.atomic():
         table = _locked_table(table)
         if table_result(table).final:
@@ -230,7 +240,7 @@ def withdraw(table: Table, ruling_id: int, *, actor: Actor, reason: str) -> Ruli
         if ruling.withdrawn_at is not None:
             return ruling
         ruling.withdrawn_at = timezone.now()
-        ruling.withdrawn_reason = reason.strip()[:300]
+        ruling.withdrawn_reason = reason.strip()
         ruling.save(update_fields=["withdrawn_at", "withdrawn_reason"])
         _log(
             table,

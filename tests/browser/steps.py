@@ -14,6 +14,7 @@ from playwright.sync_api import Locator, Page, expect
 from pypdf import PdfReader
 
 from scoring import entry
+from scoring.models import Hand
 from tournament.models import Director, Table
 
 PASSWORD = "a-night-of-kitty-1"
@@ -123,6 +124,13 @@ def tap_choice(scope: Locator, label: str, option: str) -> None:
     expect(radio).to_be_checked()
 
 
+def type_in(scope: Locator, label: str, value: int) -> None:
+    """Type a number; the phone's keyboard closing fires the change the preview listens for."""
+    box = scope.get_by_label(label, exact=True)
+    box.fill(str(value))
+    box.dispatch_event("change")
+
+
 def entry_form(page: Page) -> Locator:
     return page.locator("form").filter(
         has=page.get_by_role("button", name=re.compile(r"^Enter hand"))
@@ -193,3 +201,81 @@ def sign_through(table: Table, names: dict[int, str]) -> None:
     """Each side signs as its phone would (scoring.entry), so the round completes."""
     for side, name in names.items():
         entry.sign(table, side=side, player=name, typed=name, actor=entry.Actor(side=side))
+
+
+def game_options(
+    page: Page, shots, *, name: str, game: str, numbers: dict[str, int], ticks: tuple[str, ...] = ()
+) -> None:
+    """The game's options on the tournament's Settings page (they show once the game is saved)."""
+    page.get_by_role("link", name="Settings").click()
+    group = page.get_by_role("group", name=f"Options of {game}")
+    expect(group).to_be_visible()
+    for label, value in numbers.items():
+        group.get_by_role("spinbutton", name=label, exact=True).fill(str(value))
+    for label in ticks:
+        box = group.get_by_role("checkbox", name=label, exact=True)
+        box.check()
+        expect(box).to_be_checked()
+    shots(page, "game-options")
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_text(f"Saved {name}.")).to_be_visible()
+
+
+def seated_names(table: Table) -> list[str]:
+    """The players at a three-player game's table, in seat order."""
+    return [seat.entrant.name for seat in table.seats.select_related("entrant")]
+
+
+def accept(page: Page, number: int, entered_by: str, accepted_by: str) -> None:
+    """Another player accepts the hand; the player who entered it is not offered."""
+    expect(page.get_by_role("heading", name=f"Hand {number}: check and accept")).to_be_visible()
+    expect(page.get_by_role("button", name=f"Accept as {entered_by}")).to_have_count(0)
+    page.get_by_role("button", name=f"Accept as {accepted_by}").tap()
+    expect(page.get_by_text(f"Hand {number} accepted.")).to_be_visible()
+
+
+def expect_totals(page: Page, totals) -> None:
+    """The sheet's Total line, one figure per side, as the page prints it."""
+    expect(page.locator("table.sheet tfoot th.num")).to_have_text([str(t) for t in totals])
+
+
+def finish_through(table: Table, records: list[dict], entered_by: int = 0) -> None:
+    """Accepted hands (ruleset records, as the form stores them) and every side's signature,
+    as if the table had played them through its phone."""
+    for number, record in enumerate(records, start=1):
+        Hand.objects.create(
+            table=table,
+            number=number,
+            nonce=f"orm-{table.pk}-{number}",
+            record=record,
+            status=Hand.Status.ACCEPTED,
+            entered_by=entered_by,
+        )
+    sign_through(table, dict(enumerate(seated_names(table))))
+
+
+def standings_rows(page: Page, url: str) -> list[dict[str, str]]:
+    """Each row of a standings table as {column heading: what the cell shows}."""
+    page.goto(url)
+    expect(page.get_by_role("heading", name=re.compile("Standings"))).to_be_visible()
+    table = page.locator("table.standings")
+    heads = [th.inner_text().strip() for th in table.locator("thead th").all()]
+    rows = table.locator("tbody").get_by_role("row")
+    expect(rows.first).to_be_visible()
+    shown = []
+    for row in rows.all():
+        cells = [cell.inner_text().strip() for cell in row.get_by_role("cell").all()]
+        shown.append(dict(zip(heads, cells, strict=True)))
+    return shown
+
+
+def standings_on_phone(page: Page, shots, url: str) -> list[str]:
+    """The public standings on a phone: the names in order, after checking the last column
+    can be scrolled into view (the table is wider than the phone)."""
+    names = standings_names(page, url)
+    shots(page, "phone-standings")
+    last = page.locator("table.standings thead th").last
+    last.scroll_into_view_if_needed()
+    expect(last).to_be_in_viewport()
+    shots(page, "phone-standings-scrolled", full_page=False)
+    return names

@@ -8,7 +8,6 @@ from itertools import combinations
 import pytest
 from playwright.sync_api import expect
 
-from scoring.models import Hand
 from scoring.results import results_for, standings_for
 from tests.browser import steps
 from tournament.models import Round, Tournament
@@ -77,24 +76,6 @@ def enter_and_accept(page, shots, number: int, hand, seated) -> None:
     expect(page.get_by_text(re.compile(r" accepted\.$"))).to_be_visible()
 
 
-def expect_totals(page, totals) -> None:
-    expect(page.locator("table.sheet tfoot th.num")).to_have_text([str(t) for t in totals])
-
-
-def finish_with_hands(table, records) -> None:
-    for number, record in enumerate(records, start=1):
-        Hand.objects.create(
-            table=table,
-            number=number,
-            nonce=f"orm-{table.pk}-{number}",
-            record=record,
-            status=Hand.Status.ACCEPTED,
-            entered_by=0,
-        )
-    seats = table.seats.select_related("entrant")
-    steps.sign_through(table, {seat.position: seat.entrant.name for seat in seats})
-
-
 def trios(round_: Round) -> list[frozenset[int]]:
     return [frozenset(t.seats.values_list("entrant_id", flat=True)) for t in round_.tables.all()]
 
@@ -150,7 +131,7 @@ def test_a_three_legged_kitty_night(
         expect(phone.locator("table.sheet")).not_to_contain_text("Seat")
         expect(phone.locator("table.sheet")).not_to_contain_text("tiebreaker")
         running = [r + p for r, p in zip(running, hand[-1], strict=True)]
-        expect_totals(phone, running)
+        steps.expect_totals(phone, running)
     assert running == [8, 0, 7]
     expect(phone.locator("table.sheet tfoot")).to_contain_text(f"winner: {seated[0]}")
     shots(phone, "phone-four-hands")
@@ -179,7 +160,7 @@ def test_a_three_legged_kitty_night(
         offender=seated[1],
         choice="",
     )
-    expect_totals(director, [3, 0, 2])
+    steps.expect_totals(director, [3, 0, 2])
     expect(director.get_by_text("void, replayed")).to_be_visible()
     shots(director, "director-table-1-after-misdeal")
     # Three hands stand of four: the table is playing again and leaves the standings.
@@ -193,7 +174,7 @@ def test_a_three_legged_kitty_night(
     phone.reload()
     expect(phone.get_by_role("heading", name="Hand 5", exact=True)).to_be_visible()
     enter_and_accept(phone, shots, 5, REPLAY, seated)
-    expect_totals(phone, [3, 2, 2])
+    steps.expect_totals(phone, [3, 2, 2])
     expect(phone.locator("table.sheet tfoot")).to_contain_text(f"winner: {seated[0]}")
     for name in seated:
         steps.sign(phone, name, name)
@@ -209,7 +190,7 @@ def test_a_three_legged_kitty_night(
     assert re.search(rf"Total 3 2 2 Winner: {re.escape(seated[0])}", sheet), sheet
 
     # Table 2 plays through (not the flow under test); round 2 seats new trios.
-    finish_with_hands(first.tables.get(number=2), OTHER_TABLE)
+    steps.finish_through(first.tables.get(number=2), OTHER_TABLE)
     director.goto(f"/t/{slug}/round/1/console/")
     expect(director.get_by_text("2 of 2 tables signed")).to_be_visible()
     expect(director.get_by_role("heading", name="Round 1 console")).to_contain_text("Complete")

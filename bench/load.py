@@ -188,8 +188,8 @@ def set_up_round(tables: int) -> list[str]:
     django.setup()
     from django.db import connections
 
+    from draw.rounds import draw_next_round, publish
     from tournament.models import Entrant, Tournament
-    from tournament.rounds import draw_next_round, publish
 
     tournament = Tournament.objects.create(
         name="Load bench",

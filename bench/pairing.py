@@ -13,7 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournament.pairing import Draw, Entrant, pair_teams, rank, seat_players  # noqa: E402
+from pairing import Draw, Entrant, pair_teams, rank, seat_players  # noqa: E402
 
 LIMIT = 2.0  # seconds a director can wait for a draw
 

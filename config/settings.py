@@ -46,8 +46,13 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.forms",
     "django_tables2",
+    # The night's flow; each app imports only the ones before it (README, "Layout").
     "tournament",
     "scoring",
+    "draw",
+    "documents",
+    "backup",
+    "demo",
 ]
 
 MIDDLEWARE = [

@@ -6,7 +6,11 @@ urlpatterns = [
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
+    # Before tournament.urls: its "t/<slug>/" would otherwise take "t/restore/".
+    path("", include("backup.urls")),
     path("", include("tournament.urls")),
     path("", include("scoring.urls")),
     path("", include("scoring.standings_urls")),
+    path("", include("draw.urls")),
+    path("", include("documents.urls")),
 ]

@@ -12,10 +12,10 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from rules import HandScore, HandTally, MatchResult
+import standings
+from rules import HandScore, HandTally, InvalidHand, MatchResult
 from rules import Ruling as RuleRuling
-from scoring import standings
-from tournament.models import Bye, Entrant, Round, Seat, Table, Tournament
+from tournament.models import Entrant, Round, Seat, Table, Tournament
 
 from .models import Hand, Ruling, Signature
 
@@ -44,6 +44,8 @@ class TableResult:
     sides: list  # Entrant per side (a team, or one player)
     hands: list[ScoredHand] = field(default_factory=list)  # every stored hand, in order
     pending: list[Hand] = field(default_factory=list)  # entered or disputed, not yet counting
+    # What each pending hand would score, by hand id: shown for the other side to check.
+    previews: dict[int, ScoredHand] = field(default_factory=dict)
     round_rulings: list[Ruling] = field(default_factory=list)
     signatures: list[Signature] = field(default_factory=list)
     match: MatchResult | None = None
@@ -199,6 +201,12 @@ def results_for(
         for hand in hands[table.pk]:
             if hand.status != Hand.Status.ACCEPTED:
                 result.pending.append(hand)
+                if hand.record is not None:
+                    try:
+                        record, score = score_once(hand.record, size, hand.number, names)
+                    except InvalidHand:  # not checked yet: the other side sees it unscored
+                        continue
+                    result.previews[hand.pk] = ScoredHand(hand, record, score, [])
                 continue
             hand_rulings = rulings_by_hand[hand.pk]
             if hand_rulings or hand.record is None:
@@ -224,58 +232,3 @@ def results_for(
             scored.tally = tally
         results[table.pk] = result
     return results
-
-
-def standings_for(
-    tournament: Tournament,
-    *,
-    only_signed: bool = False,
-    include_incomplete: bool = False,
-    results: dict[int, TableResult] | None = None,
-) -> tuple[list[standings.Row], dict]:
-    """The tournament's standings and the entrants by id: a fixed number of queries.
-
-    Pass `results` (from results_for) when the page needs them too, so they load once.
-    """
-    if results is None:
-        results = results_for(tournament)
-    entrants = {e.pk: e for e in tournament.entrants.all()}
-    outcomes = [r.outcome() for r in results.values() if not only_signed or r.final]
-    order = tiebreak_order(tournament)
-    rows = standings.compute(
-        entrants,
-        outcomes,
-        byes_for(tournament),
-        order,
-        only_complete=not include_incomplete,
-        withdrawn=[pk for pk, entrant in entrants.items() if entrant.withdrawn],
-    )
-    return rows, entrants
-
-
-def byes_for(tournament: Tournament) -> list[standings.Bye]:
-    """Byes of published regular rounds: a round won (partnership games only)."""
-    if not tournament.is_partnership:
-        return []
-    return [
-        standings.Bye(round=number, entrant=entrant, points=tournament.bye_points)
-        for number, entrant in Bye.objects.filter(
-            round__tournament=tournament, round__playoff=False
-        )
-        .exclude(round__status=Round.Status.DRAFT)
-        .values_list("round__number", "entrant_id")
-    ]
-
-
-def tiebreak_order(tournament: Tournament) -> tuple[str, ...]:
-    """The director's order when set (checked by the settings form), else the game's own."""
-    seeger_fabian = bool(tournament.settings.get("seeger_fabian"))
-    allowed = standings.allowed_metrics(tournament.is_partnership, seeger_fabian)
-    if tournament.tiebreaks:
-        try:
-            order = standings.parse_order(tournament.tiebreaks, allowed)
-        except ValueError:
-            order = ()
-        if order:
-            return order
-    return standings.default_order(tournament.is_partnership, seeger_fabian)

@@ -28,6 +28,7 @@ class SheetRow:
     sides: int = 2
     points: tuple[int, ...] | None = None  # what the hand added to the round
     note: str = ""  # what the round made of it (a short payment), in words
+    record: object | None = None  # the game's record of the hand, as parsed once by the result
 
     @property
     def cells(self) -> list[tuple[int | None, int | None]]:
@@ -117,6 +118,7 @@ def build_sheet(result: TableResult, ruleset, options: dict) -> SheetView:
                     void=True,
                     rulings=scored.rulings,
                     sides=n,
+                    record=scored.record,
                 )
             )
             continue
@@ -137,15 +139,22 @@ def build_sheet(result: TableResult, ruleset, options: dict) -> SheetView:
                 sides=n,
                 points=shown,
                 note=tally.note if tally else "",
+                record=scored.record,
             )
         )
     for hand in result.pending:
-        record = score = None
-        if hand.record is not None:
-            record = ruleset.parse_hand(hand.record, size, options, hand.number)
-            score = ruleset.score_hand(record, size, options, (), hand.number, result.names)
+        preview = result.previews.get(hand.pk)
         rows.append(
-            SheetRow(hand, str(hand), dealer_of(hand.number), score, None, hand.status, sides=n)
+            SheetRow(
+                hand,
+                str(hand),
+                dealer_of(hand.number),
+                preview.score if preview else None,
+                None,
+                hand.status,
+                sides=n,
+                record=preview.record if preview else None,
+            )
         )
     match = result.match
     signatures = {s.side: s for s in result.signatures}

@@ -1,35 +1,20 @@
-"""Standings pages: the sortable table, the projector, an entrant's record, the PDF, and
-the director's playoff buttons. Thin: the facts load and add up in scoring.standings_data."""
+"""Standings pages: the sortable table, the projector and an entrant's record, with the
+director's playoff forms on the page (the playoff's buttons post to the draw app).
+Thin: the facts load and add up in scoring.standings_board."""
 
 from __future__ import annotations
 
 from django import forms
-from django.contrib import messages
-from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import render
 from django.urls import reverse
-from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 from django_tables2.export import TableExport
 
-from printing import StandingsDoc, standings_pdf
-from tournament.access import director_required, is_director, visible_tournament
+from tournament.access import is_director, visible_tournament
 from tournament.models import Tournament
 
-from .standings import shown_rank
-from .standings_data import (
-    PUBLIC,
-    Board,
-    Counting,
-    PlayoffError,
-    board,
-    create_playoff,
-    draw_next_playoff_round,
-    entrant_lines,
-    table_rows,
-    undo_playoff,
-)
-from .tables import LABELS, standings_table
+from .standings_board import PUBLIC, Board, Counting, board, entrant_lines
+from .standings_table import LABELS, standings_table, table_rows
 
 PROJECTOR_ROWS = 12
 PROJECTOR_SECONDS = 15
@@ -92,7 +77,7 @@ def _entrant_label(tournament: Tournament) -> str:
     return "Team" if tournament.is_partnership else "Player"
 
 
-def _render(request, tournament, b: Board, *, size_form=None, tie_form=None, status=200):
+def render_standings(request, tournament, b: Board, *, size_form=None, tie_form=None, status=200):
     def url_for(entrant):
         return reverse("standings_entrant", args=[tournament.slug, entrant.pk])
 
@@ -134,7 +119,7 @@ def _render(request, tournament, b: Board, *, size_form=None, tie_form=None, sta
 
 def standings_page(request, slug):
     tournament = visible_tournament(request, slug)
-    return _render(request, tournament, board(tournament, counting_for(request)))
+    return render_standings(request, tournament, board(tournament, counting_for(request)))
 
 
 def projector(request, slug):
@@ -176,31 +161,6 @@ def _clamp(value, default: int, low: int, high: int) -> int:
     return min(high, max(low, number))
 
 
-def _values(b: Board, row) -> list:
-    return [getattr(row, key) for key in b.columns]
-
-
-def standings_pdf_view(request, slug):
-    tournament = visible_tournament(request, slug)
-    b = board(tournament, counting_for(request))
-    doc = StandingsDoc(
-        tournament=tournament.name,
-        date=tournament.date.strftime("%d %B %Y").lstrip("0"),
-        title=" ".join(filter(None, ["Standings", b.heading])),
-        headers=tuple(["Played"] + [LABELS[k] for k in b.columns]),
-        rows=tuple(
-            (shown_rank(row), b.entrants[row.entrant].name, str(row.played))
-            + tuple(str(v) for v in _values(b, row))
-            for row in b.rows
-        ),
-        cut_after=b.cut.line_after if b.cut else None,
-        tiebreaks=b.order_words + ". " + b.counting.words,
-    )
-    response = HttpResponse(standings_pdf(doc, tournament.paper), content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{tournament.slug}-standings.pdf"'
-    return response
-
-
 def entrant_record(request, slug, pk):
     """Round by round: table, opponents, score, won or lost, byes; playoff rounds apart."""
     tournament = visible_tournament(request, slug)
@@ -224,71 +184,3 @@ def entrant_record(request, slug, pk):
             ],
         },
     )
-
-
-@director_required
-@require_POST
-def playoff_size(request, slug):
-    tournament = get_object_or_404(Tournament, slug=slug)
-    b = board(tournament, counting_for(request))
-    eligible = sum(1 for e in b.entrants.values() if not e.withdrawn)
-    form = PlayoffSizeForm(request.POST, most=eligible)
-    if tournament.playoff_seeds:
-        form.is_valid()
-        form.add_error("size", "The bracket is drawn: take it back first to change the cut.")
-        return _render(request, tournament, b, size_form=form, status=409)
-    if not form.is_valid():
-        return _render(request, tournament, b, size_form=form, status=400)
-    tournament.playoff_size = form.cleaned_data["size"]
-    tournament.save(update_fields=["playoff_size"])
-    if tournament.playoff_size:
-        messages.success(request, f"The top {tournament.playoff_size} advance to the playoff.")
-    else:
-        messages.success(request, "No playoff.")
-    return redirect("standings", slug=slug)
-
-
-@director_required
-@require_POST
-def playoff_create(request, slug):
-    tournament = get_object_or_404(Tournament, slug=slug)
-    b = board(tournament, Counting(only_signed=False))
-    chosen: list[int] = []
-    if b.cut and b.cut.tied:
-        form = TieForm(request.POST, cut=b.cut, entrants=b.entrants)
-        if not form.is_valid():
-            return _render(request, tournament, b, tie_form=form, status=400)
-        chosen = form.cleaned_data["through"]
-    try:
-        round_ = create_playoff(tournament, chosen)
-    except PlayoffError as exc:
-        messages.error(request, str(exc))
-        return _render(request, tournament, b, status=409)
-    messages.success(request, f"Drew the playoff: round {round_.number} is published.")
-    return redirect("standings", slug=slug)
-
-
-@director_required
-@require_POST
-def playoff_next(request, slug):
-    tournament = get_object_or_404(Tournament, slug=slug)
-    try:
-        round_ = draw_next_playoff_round(tournament)
-    except PlayoffError as exc:
-        messages.error(request, str(exc))
-        return _render(request, tournament, board(tournament, counting_for(request)), status=409)
-    messages.success(request, f"Drew the next playoff round: round {round_.number} is published.")
-    return redirect("standings", slug=slug)
-
-
-@director_required
-@require_POST
-def playoff_undo(request, slug):
-    tournament = get_object_or_404(Tournament, slug=slug)
-    try:
-        undo_playoff(tournament)
-    except PlayoffError as exc:
-        messages.error(request, str(exc))
-        return _render(request, tournament, board(tournament, counting_for(request)), status=409)
-    messages.success(request, "Took the playoff back.")
-    return redirect("standings", slug=slug)

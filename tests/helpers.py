@@ -1,7 +1,7 @@
 """Shared steps for web-layer tests: draw and publish a round, play a table through."""
 
+from draw.rounds import draw_next_round, publish
 from tournament.models import Round, Table
-from tournament.rounds import draw_next_round, publish
 
 
 def published_round(tournament, seed: int = 1) -> Round:

@@ -6,12 +6,13 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.test import Client
 
+from backup.backup import BackupError, export_json, export_tournament, import_json
 from scoring import entry
 from scoring.models import Change, Hand, Ruling, Signature
-from scoring.results import results_for, standings_for
+from scoring.results import results_for
+from scoring.standings_board import standings_for
 from tests.conftest import make_tournament
 from tests.helpers import published_round
-from tournament.backup import BackupError, export_json, export_tournament, import_json
 from tournament.models import Entrant, Table, Tournament
 
 pytestmark = pytest.mark.django_db

@@ -11,11 +11,11 @@ from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
+from backup.backup import BackupError, export_tournament, import_json
 from scoring import entry
 from scoring.models import Change, Hand, Ruling, Signature
 from tests.conftest import make_tournament
 from tests.helpers import enter, published_round, table_of
-from tournament.backup import BackupError, export_tournament, import_json
 from tournament.models import Entrant, Table, Tournament
 
 pytestmark = pytest.mark.django_db

@@ -17,7 +17,7 @@ import pytest
 from django.db import connection
 
 from scoring.models import Hand
-from scoring.results import standings_for
+from scoring.standings_board import standings_for
 from tests.conftest import make_tournament
 from tests.helpers import published_round
 from tests.phone import HANDS, Forms, Phone

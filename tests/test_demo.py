@@ -2,14 +2,15 @@ import pytest
 from django.core.management import call_command
 
 from scoring.models import Hand, Ruling, Signature
-from scoring.results import results_for, standings_for
+from scoring.results import results_for
+from scoring.standings_board import standings_for
 from tournament.models import Director, Round, Tournament
 
 pytestmark = pytest.mark.django_db
 
 
 def test_demo_setup_creates_a_director_and_a_night_in_progress(tmp_path, monkeypatch, capsys):
-    from tournament.management.commands import setup_demo
+    from demo.management.commands import setup_demo
 
     monkeypatch.setattr(setup_demo, "PASSWORD_FILE", tmp_path / "login.txt")
     call_command("setup_demo")

@@ -29,12 +29,12 @@ from django.urls import URLResolver, get_resolver
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from backup.backup import BackupError, export_tournament, import_json
 from rules import RULESETS
 from scoring import entry
 from scoring.models import Hand, Ruling
 from tests.conftest import make_tournament
 from tests.helpers import published_round
-from tournament.backup import BackupError, export_tournament, import_json
 from tournament.inputs import COLUMN_RANGES
 from tournament.models import Table, Tournament
 

@@ -3,11 +3,12 @@
 import pytest
 from django.test import Client
 
+from draw.rounds import RoundError, draw_next_round
 from scoring.models import Hand
 from tests.conftest import make_tournament
 from tests.helpers import published_round
+from tournament.draws import stored_draw
 from tournament.models import Bye, Round, Seat
-from tournament.rounds import RoundError, draw_next_round, stored_draw
 
 pytestmark = pytest.mark.django_db
 

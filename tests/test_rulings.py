@@ -3,11 +3,12 @@
 import pytest
 from django.test import Client
 
+from draw.rounds import draw_next_round, publish
 from scoring.models import Change, Hand, Ruling
-from scoring.results import results_for, standings_for
+from scoring.results import results_for
+from scoring.standings_board import standings_for
 from tests.conftest import make_tournament
 from tests.helpers import published_round, table_of
-from tournament.rounds import draw_next_round, publish
 
 pytestmark = pytest.mark.django_db
 

@@ -4,9 +4,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring import standings
-from scoring.standings import Bye, Outcome, compute
-from tournament import playoff
+import standings
+from pairing import playoff
+from standings import Bye, Outcome, compute
 
 
 def won(round_, table, a, b, totals=(16, 4), winner=0, **kw):

@@ -197,7 +197,7 @@ def test_a_reissued_link_refuses_the_old_one(director_client, kitty):
 
 
 def test_a_draft_round_has_no_working_links(client, kitty):
-    from tournament.rounds import draw_next_round
+    from draw.rounds import draw_next_round
 
     round_ = draw_next_round(kitty, seed=1)
     assert client.get(link(table_of(round_))).status_code == 404

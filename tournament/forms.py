@@ -11,7 +11,7 @@ from django import forms
 from django.utils.text import slugify
 
 from rules import RULESETS, InvalidOptions, get_ruleset
-from scoring.standings import METRICS, allowed_metrics, parse_order
+from standings import METRICS, allowed_metrics, parse_order
 
 from .csv_import import player_clash, player_key
 from .inputs import YesNoField, formfield, stored_int

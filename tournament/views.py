@@ -3,16 +3,14 @@
 from django.contrib import messages
 from django.db import transaction
 from django.db.models import Count, Q
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.views.decorators.http import require_POST
 
 from rules import RULESETS
-from scoring.models import Hand
 
-from . import backup
 from .access import director_required, is_director, visible_tournament
 from .csv_import import expected_header, read_entrants
 from .forms import (
@@ -23,7 +21,7 @@ from .forms import (
     TournamentForm,
     registered_players,
 )
-from .models import GAME_CHOICES, Entrant, Tournament
+from .models import GAME_CHOICES, Entrant, Table, Tournament
 
 
 def home(request):
@@ -91,7 +89,7 @@ def tournament_new(request):
 def tournament_edit(request, slug):
     tournament = get_object_or_404(Tournament, slug=slug)
     locked = tournament.round_set.exists()
-    played = Hand.objects.filter(table__round__tournament=tournament).exists()
+    played = Table.objects.filter(round__tournament=tournament, hands__isnull=False).exists()
     form = TournamentForm(
         request.POST or None, instance=tournament, game_locked=locked, options_locked=played
     )
@@ -258,31 +256,3 @@ def rules_help(request, game):
     return render(
         request, "tournament/rules_help.html", {"ruleset": ruleset, "games": RULESETS.values()}
     )
-
-
-@director_required
-def tournament_export(request, slug):
-    """The whole tournament as one JSON file: the night's backup."""
-    tournament = get_object_or_404(Tournament, slug=slug)
-    response = HttpResponse(backup.export_json(tournament), content_type="application/json")
-    response["Content-Disposition"] = f'attachment; filename="{backup.backup_filename(tournament)}"'
-    return response
-
-
-@director_required
-def tournament_import(request):
-    """Restore a tournament from its backup file into this database."""
-    form = ImportForm(request.POST or None, request.FILES or None)
-    error = ""
-    status = 200
-    if request.method == "POST":
-        status = 400
-        if form.is_valid():
-            try:
-                tournament = backup.import_json(form.cleaned_data["file"].read())
-            except backup.BackupError as exc:
-                error = str(exc)
-            else:
-                messages.success(request, f"Restored {tournament.name} from its backup.")
-                return redirect(tournament)
-    return render(request, "tournament/restore.html", {"form": form, "error": error}, status=status)

@@ -8,7 +8,8 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring.models import Hand
-from scoring.results import results_for, standings_for
+from scoring.results import results_for
+from scoring.standings_board import standings_for
 from tests.browser import steps
 from tournament.models import Round, Tournament
 

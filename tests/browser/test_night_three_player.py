@@ -8,7 +8,8 @@ from itertools import combinations
 import pytest
 from playwright.sync_api import expect
 
-from scoring.results import results_for, standings_for
+from scoring.results import results_for
+from scoring.standings_board import standings_for
 from tests.browser import steps
 from tournament.models import Round, Tournament
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from tournament.pairing import Draw, Entrant, check_draw, move, swap
+from pairing import Draw, Entrant, check_draw, move, swap
 
 
 def entrants(n: int, met=(), byes=()) -> list[Entrant]:

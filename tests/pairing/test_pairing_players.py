@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournament.pairing import (
+from pairing import (
     Entrant,
     improve_seating,
     meetings,

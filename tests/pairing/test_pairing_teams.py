@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournament.pairing import Entrant, pair_teams, rank, repeated_pairs
+from pairing import Entrant, pair_teams, rank, repeated_pairs
 
 
 def field(n: int, met=(), records: dict[int, dict] | None = None) -> list[Entrant]:

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournament.backup import BackupError, import_json
+from backup.backup import BackupError, import_json
 
 
 class Command(BaseCommand):

@@ -1,8 +1,8 @@
 """Drawing, editing and publishing rounds: load plain records, call pairing, store.
 
-Pairing itself is pure (tournament.pairing); this module is the Django side of it, in
-the shape of a draw manager: it reads the standings and past meetings in a fixed number
-of queries, asks for a draw, and stores it as tables and seats.
+Pairing itself is pure (the `pairing` package); this module is the draw manager: it
+reads the standings and past meetings in a fixed number of queries, asks for a draw,
+and stores it as tables and seats (tournament.draws).
 """
 
 from __future__ import annotations
@@ -14,12 +14,13 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
+import pairing
 from scoring.entry import Actor
-from scoring.results import results_for, standings_for
+from scoring.results import results_for
 from scoring.rulings import apply_departures
-
-from . import pairing
-from .models import Bye, Entrant, Round, Seat, Table, Tournament
+from scoring.standings_board import standings_for
+from tournament.draws import store_draw, stored_draw
+from tournament.models import Bye, Entrant, Round, Table, Tournament
 
 
 class RoundError(Exception):
@@ -110,33 +111,6 @@ def draw_next_round(tournament: Tournament, seed: int | None = None) -> Round:
     round_ = Round.objects.create(tournament=tournament, number=number)
     store_draw(round_, draw)
     return round_
-
-
-def store_draw(round_: Round, draw: pairing.Draw) -> None:
-    """Replace the round's tables, seats and byes by the draw (a draft only)."""
-    round_.tables.all().delete()
-    round_.byes.all().delete()
-    tables = Table.objects.bulk_create(
-        Table(round=round_, number=n) for n in range(1, len(draw.tables) + 1)
-    )
-    Seat.objects.bulk_create(
-        Seat(table=table, entrant_id=entrant, position=position)
-        for table, ids in zip(tables, draw.tables, strict=True)
-        for position, entrant in enumerate(ids)
-    )
-    Bye.objects.bulk_create(Bye(round=round_, entrant_id=e) for e in draw.byes)
-
-
-def stored_draw(round_: Round) -> pairing.Draw:
-    tables: dict[int, list[tuple[int, int]]] = {}
-    for seat in Seat.objects.filter(table__round=round_).values(
-        "table__number", "position", "entrant_id"
-    ):
-        tables.setdefault(seat["table__number"], []).append((seat["position"], seat["entrant_id"]))
-    return pairing.Draw(
-        tables=tuple(tuple(e for _, e in sorted(tables[n])) for n in sorted(tables)),
-        byes=tuple(round_.byes.values_list("entrant_id", flat=True)),
-    )
 
 
 def draft_view(round_: Round) -> DraftView:

@@ -11,10 +11,9 @@ from django.utils import timezone
 from django.utils.formats import date_format
 
 import printing
+from scoring.results import TableResult, results_for
+from scoring.sheet import build_sheet, ruling_lines
 from tournament.models import Round, Tournament
-
-from .results import TableResult, results_for
-from .sheet import build_sheet, ruling_lines
 
 
 def _date(tournament: Tournament) -> str:
@@ -31,9 +30,8 @@ def sheet_of(result: TableResult, tournament: Tournament, link: str) -> printing
         if row.status not in ("accepted", "void"):
             continue  # not counted until the other side accepts it
         bidder, bid, taken = ("", "", "")
-        if row.hand.record is not None:
-            record = ruleset.parse_hand(row.hand.record, result.size, options, row.hand.number)
-            who, bid, taken = ruleset.summary(record)
+        if row.record is not None:
+            who, bid, taken = ruleset.summary(row.record)
             bidder = sheet.sides[who].entrant.name if who is not None else ""
         points = tuple(p or 0 for p, _ in row.cells)
         # A void or tiebreaker row adds nothing: it shows the totals as they stood.

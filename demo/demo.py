@@ -12,11 +12,10 @@ import random
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
+from draw.rounds import draw_next_round, publish
 from scoring import entry, rulings
 from scoring.models import Hand
-
-from .models import Entrant, Tournament
-from .rounds import draw_next_round, publish
+from tournament.models import Entrant, Tournament
 
 TEAMS = [
     ("Aces High", "Marta Kowalski", "Józef Nowak"),

@@ -7,7 +7,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
-from tournament.demo import build_demo
+from demo.demo import build_demo
 from tournament.models import Director, Tournament
 
 PASSWORD_FILE = Path(settings.BASE_DIR) / "var" / "director-login.txt"

@@ -30,9 +30,9 @@ from django.utils import timezone
 
 from rules import InvalidHand, InvalidOptions, InvalidRuling
 from scoring.models import Change, Hand, Ruling, Signature
-
-from .inputs import COLUMN_RANGES
-from .models import Bye, Entrant, Round, Seat, Table, Tournament
+from scoring.standings_board import standings_for
+from tournament.inputs import COLUMN_RANGES
+from tournament.models import Bye, Entrant, Round, Seat, Table, Tournament
 
 FORMAT = "kitty-td/tournament"
 VERSION = 1
@@ -496,8 +496,6 @@ def _check_side(value: int | None, sides: int, name: str, where: str) -> None:
 
 def _check_scores(tournament: Tournament) -> None:
     """Score every table once: a file whose facts the rules cannot read is refused whole."""
-    from scoring.results import standings_for
-
     try:
         standings_for(tournament)
     except (InvalidHand, InvalidRuling, KeyError, TypeError, ValueError) as exc:

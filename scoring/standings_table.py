@@ -1,10 +1,13 @@
-"""The standings as a django-tables2 table: sortable on the page, exported as CSV or XLSX."""
+"""The standings as a django-tables2 table: sortable on the page, exported as CSV or XLSX;
+each row marked for the page (the cut line, a tie across it, withdrawn)."""
 
 from __future__ import annotations
 
 import django_tables2 as tables
 
-from scoring import standings
+import standings
+
+from .standings_board import Board
 
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
 LABELS = {**standings.METRICS, "losses": "Rounds lost", "bostons": "Bostons", "byes": "Byes"}
@@ -38,3 +41,35 @@ def standings_table(rows: list[dict], columns: tuple[str, ...], entrant_label: s
     table = StandingsTable(rows, extra_columns=extra, **kw)
     table.columns["name"].column.verbose_name = entrant_label
     return table
+
+
+def table_rows(b: Board, url_for) -> list[dict]:
+    """Plain rows for the sortable table: shown rank, name, metrics, and the row's marks."""
+    cut = b.cut
+    tied = set(cut.tied) if cut else set()
+    qualifiers = set(cut.sure) if cut else set()
+    data = []
+    for index, row in enumerate(b.rows, start=1):
+        entrant = b.entrants[row.entrant]
+        classes = []
+        if cut and index == cut.line_after:
+            classes.append("cut")
+        if row.entrant in tied:
+            classes.append("tie-cut")
+        elif row.entrant in qualifiers:
+            classes.append("in")
+        if entrant.withdrawn:
+            classes.append("withdrawn")
+        item = {
+            "rank": row.rank,
+            "shown_rank": standings.shown_rank(row),
+            "name": entrant.name,
+            "name_key": entrant.name.casefold(),
+            "url": url_for(entrant),
+            "played": row.played,
+            "classes": classes,
+        }
+        for key in b.columns:
+            item[key] = getattr(row, key)
+        data.append(item)
+    return data

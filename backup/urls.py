@@ -1,0 +1,8 @@
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("t/restore/", views.tournament_import, name="tournament_import"),
+    path("t/<slug:slug>/backup.json", views.tournament_export, name="tournament_export"),
+]

@@ -1,0 +1,39 @@
+"""A tournament as one JSON file: download its backup, restore one into this database."""
+
+from django.contrib import messages
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+
+from tournament.access import director_required
+from tournament.forms import ImportForm
+from tournament.models import Tournament
+
+from . import backup
+
+
+@director_required
+def tournament_export(request, slug):
+    """The whole tournament as one JSON file: the night's backup."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    response = HttpResponse(backup.export_json(tournament), content_type="application/json")
+    response["Content-Disposition"] = f'attachment; filename="{backup.backup_filename(tournament)}"'
+    return response
+
+
+@director_required
+def tournament_import(request):
+    """Restore a tournament from its backup file into this database."""
+    form = ImportForm(request.POST or None, request.FILES or None)
+    error = ""
+    status = 200
+    if request.method == "POST":
+        status = 400
+        if form.is_valid():
+            try:
+                tournament = backup.import_json(form.cleaned_data["file"].read())
+            except backup.BackupError as exc:
+                error = str(exc)
+            else:
+                messages.success(request, f"Restored {tournament.name} from its backup.")
+                return redirect(tournament)
+    return render(request, "tournament/restore.html", {"form": form, "error": error}, status=status)

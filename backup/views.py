@@ -36,4 +36,4 @@ def tournament_import(request):
             else:
                 messages.success(request, f"Restored {tournament.name} from its backup.")
                 return redirect(tournament)
-    return render(request, "tournament/restore.html", {"form": form, "error": error}, status=status)
+    return render(request, "backup/restore.html", {"form": form, "error": error}, status=status)

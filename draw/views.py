@@ -48,7 +48,7 @@ def rounds_page(request, why: str, *, slug):
     tournament = get_object_or_404(Tournament, slug=slug)
     shown = tournament.round_set.all()
     context = {"tournament": tournament, "rounds": shown, "draw_error": why}
-    return render(request, "tournament/rounds.html", context, status=409)
+    return render(request, "draw/rounds.html", context, status=409)
 
 
 def round_page_refused(request, why: str, *, slug, number):
@@ -78,7 +78,7 @@ def rounds(request, slug):
     shown = tournament.round_set.all()
     if not is_director(request.user):
         shown = shown.exclude(status=Round.Status.DRAFT)
-    return render(request, "tournament/rounds.html", {"tournament": tournament, "rounds": shown})
+    return render(request, "draw/rounds.html", {"tournament": tournament, "rounds": shown})
 
 
 @director_required
@@ -99,7 +99,7 @@ def render_round(request, tournament, round_, *, error: str = "", status: int = 
     view = draft_view(round_)
     return render(
         request,
-        "tournament/round.html",
+        "draw/round.html",
         {
             "tournament": tournament,
             "round": round_,
@@ -174,7 +174,7 @@ def pairings(request, slug, number):
     if round_.status == Round.Status.DRAFT and not is_director(request.user):
         return render(
             request,
-            "tournament/not_published.html",
+            "draw/not_published.html",
             {"tournament": tournament, "round": round_},
             status=404,
         )
@@ -190,7 +190,7 @@ def pairings(request, slug, number):
     )
     return render(
         request,
-        "tournament/pairings.html",
+        "draw/pairings.html",
         {
             "tournament": tournament,
             "round": round_,

@@ -44,6 +44,8 @@ from tests.phone import HANDS  # noqa: E402
 HOST = "127.0.0.1"
 DATABASE = "kittytd_bench"
 GAME = "columbus-6-card-kitty"
+
+
 class Deadline(Exception):
     """The run's time is up: the remaining requests are not sent."""
 

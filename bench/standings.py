@@ -54,12 +54,22 @@ def hand_record(rng: random.Random) -> dict:
 def build() -> Tournament:
     rng = random.Random(39)
     tournament = Tournament.objects.create(
-        name="Bench night", slug="bench", date=datetime.date(2026, 11, 20),
-        game="columbus-6-card-kitty", rounds=ROUNDS, published=True,
+        name="Bench night",
+        slug="bench",
+        date=datetime.date(2026, 11, 20),
+        game="columbus-6-card-kitty",
+        rounds=ROUNDS,
+        published=True,
     )
     teams = Entrant.objects.bulk_create(
-        Entrant(tournament=tournament, name=f"Team {i}", player1=f"N{i}", player2=f"S{i}",
-                order=i, checked_in=True)
+        Entrant(
+            tournament=tournament,
+            name=f"Team {i}",
+            player1=f"N{i}",
+            player2=f"S{i}",
+            order=i,
+            checked_in=True,
+        )
         for i in range(1, TEAMS + 1)
     )
     ids = [t.pk for t in teams]
@@ -69,8 +79,7 @@ def build() -> Tournament:
         )
         rng.shuffle(ids)
         tables = Table.objects.bulk_create(
-            Table(round=round_, number=n, token=f"r{number}t{n}")
-            for n in range(1, TEAMS // 2 + 1)
+            Table(round=round_, number=n, token=f"r{number}t{n}") for n in range(1, TEAMS // 2 + 1)
         )
         Seat.objects.bulk_create(
             Seat(table=table, entrant_id=ids[2 * k + side], position=side)
@@ -78,8 +87,13 @@ def build() -> Tournament:
             for side in (0, 1)
         )
         Hand.objects.bulk_create(
-            Hand(table=table, number=h, nonce=f"{table.pk}-{h}", status=Hand.Status.ACCEPTED,
-                 record=hand_record(rng))
+            Hand(
+                table=table,
+                number=h,
+                nonce=f"{table.pk}-{h}",
+                status=Hand.Status.ACCEPTED,
+                record=hand_record(rng),
+            )
             for table in tables
             for h in range(1, HANDS + 1)
         )
@@ -102,8 +116,10 @@ def main() -> int:
     call_command("migrate", verbosity=0)
     start = time.perf_counter()
     tournament = build()
-    print(f"built {TEAMS} teams x {ROUNDS} rounds x {HANDS} hands "
-          f"({Hand.objects.count()} hands) in {time.perf_counter() - start:.1f}s")
+    print(
+        f"built {TEAMS} teams x {ROUNDS} rounds x {HANDS} hands "
+        f"({Hand.objects.count()} hands) in {time.perf_counter() - start:.1f}s"
+    )
     fields = ("id", "table_id", "number", "attempt", "record", "status")
     bare = best(lambda: list(Hand.objects.values_list(*fields)))
     results = best(lambda: results_for(tournament))

@@ -124,9 +124,7 @@ def next_round(
     return tuple(Match(*sorted((a, b), key=lambda e: seed[e])) for a, b in pairs)
 
 
-def bracket(
-    seeds: Sequence[int], winners: Mapping[frozenset[int], int]
-) -> list[tuple[Match, ...]]:
+def bracket(seeds: Sequence[int], winners: Mapping[frozenset[int], int]) -> list[tuple[Match, ...]]:
     """Every bracket round reachable from the results so far, first round first."""
     rounds = [first_round(seeds)]
     while (following := next_round(rounds[-1], winners, seeds)) is not None:

@@ -98,5 +98,3 @@ def read_bracket(
         champion=entrants[champ] if champ is not None else None,
         can_draw_next=len(drawn) > len(stored),
     )
-
-

@@ -252,9 +252,11 @@ def withdraw(table: Table, ruling_id: int, *, actor: Actor, reason: str) -> Ruli
         if table.round.tournament.ruleset.infraction(ruling.code).later_rounds:
             _team_returns(table, ruling, actor)
         hand = ruling.hand
-        if hand is not None and hand.record is None and not hand.rulings.filter(
-            withdrawn_at__isnull=True
-        ).exists():
+        if (
+            hand is not None
+            and hand.record is None
+            and not hand.rulings.filter(withdrawn_at__isnull=True).exists()
+        ):
             hand.delete()  # it stood only for the ruling (a misdeal before entry): due again
     return ruling
 

@@ -12,8 +12,13 @@ def made(side: int, books: int = 10) -> dict:
 def play_table(table, sides: list[int], sign: bool = True, books: int = 10) -> None:
     """One accepted hand per entry of `sides`, won by that side."""
     Hand.objects.bulk_create(
-        Hand(table=table, number=n, nonce=f"{table.pk}-{n}", status=Hand.Status.ACCEPTED,
-             record=made(side, books))
+        Hand(
+            table=table,
+            number=n,
+            nonce=f"{table.pk}-{n}",
+            status=Hand.Status.ACCEPTED,
+            record=made(side, books),
+        )
         for n, side in enumerate(sides, start=1)
     )
     if sign:

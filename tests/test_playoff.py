@@ -17,8 +17,7 @@ def night(db):
     t = make_tournament(entrants=8, published=True, rounds=2, first_round="registration")
     play_round(t, seed=1, books=lambda table: 9 + table.number)
     play_round(t, seed=2, winner=lambda table: table.number % 2, books=lambda table: 10)
-    ranks = [r["shown_rank"] for r in Client().get(f"/t/{t.slug}/standings/").context[
-        "table"].data]
+    ranks = [r["shown_rank"] for r in Client().get(f"/t/{t.slug}/standings/").context["table"].data]
     assert ranks == [str(n) for n in range(1, 9)]
     return t
 
@@ -53,12 +52,16 @@ def test_the_cut_then_a_bracket_of_one_v_four_and_two_v_three(director_client, n
     assert Client().get(f"/s/{table.token}/").status_code == 200  # the table link works
 
     # The playoff never counts in the standings.
-    before = {r["name"]: (r["wins"], r["points"]) for r in
-              Client().get(f"/t/{night.slug}/standings/").context["table"].data}
+    before = {
+        r["name"]: (r["wins"], r["points"])
+        for r in Client().get(f"/t/{night.slug}/standings/").context["table"].data
+    }
     for t in playoff.tables.all():
         play_table(t, [1, 1, 1, 1])  # the lower seeds win
-    after = {r["name"]: (r["wins"], r["points"]) for r in
-             Client().get(f"/t/{night.slug}/standings/").context["table"].data}
+    after = {
+        r["name"]: (r["wins"], r["points"])
+        for r in Client().get(f"/t/{night.slug}/standings/").context["table"].data
+    }
     assert before == after
 
     assert director_client.post(url + "next/").status_code == 302
@@ -84,8 +87,13 @@ def test_a_tied_playoff_match_goes_to_the_one_hand_tiebreaker(director_client, n
     play_table(table, [0, 1, 0, 1], sign=False)
     page = director_client.get(f"/t/{night.slug}/standings/").content.decode()
     assert "one tiebreaker hand (rule 6)" in page and "Champions" not in page
-    Hand.objects.create(table=table, number=5, nonce="tb", status=Hand.Status.ACCEPTED,
-                        record={"bidding_team": 1, "level": 4, "form": "plain", "books": 10})
+    Hand.objects.create(
+        table=table,
+        number=5,
+        nonce="tb",
+        status=Hand.Status.ACCEPTED,
+        record={"bidding_team": 1, "level": 4, "form": "plain", "books": 10},
+    )
     page = director_client.get(f"/t/{night.slug}/standings/").content.decode()
     east_west = table.seats.get(position=1).entrant.name
     assert f"Champions: {east_west}" in page
@@ -99,8 +107,10 @@ def test_six_teams_the_top_two_have_a_bye(director_client, night):
     first = Round.objects.get(tournament=night, playoff=True)
     assert sorted(pairs(first)) == sorted([(top[3], top[4]), (top[2], top[5])])
     assert sorted(b.entrant.name for b in Bye.objects.filter(round=first)) == sorted(top[:2])
-    standings = {r["name"]: r["byes"] for r in
-                 Client().get(f"/t/{night.slug}/standings/").context["table"].data}
+    standings = {
+        r["name"]: r["byes"]
+        for r in Client().get(f"/t/{night.slug}/standings/").context["table"].data
+    }
     assert standings[top[0]] == 0  # a playoff bye is no standings bye
 
 

@@ -17,16 +17,22 @@ def test_rounds_won_then_points_and_ties_are_shared():
     outcomes = [won(1, 1, 1, 2, (10, 4)), won(1, 2, 3, 4, (10, 4))]
     rows = compute([1, 2, 3, 4], outcomes)
     assert [(r.entrant, standings.shown_rank(r)) for r in rows] == [
-        (1, "=1"), (3, "=1"), (2, "=3"), (4, "=3"),
+        (1, "=1"),
+        (3, "=1"),
+        (2, "=3"),
+        (4, "=3"),
     ]
 
 
 def test_head_to_head_breaks_a_tie_between_teams_that_met():
     # 1 and 2 both win two rounds with the same points; 1 beat 2 in round 1.
     outcomes = [
-        won(1, 1, 1, 2, (8, 4)), won(1, 2, 3, 4, (8, 0)),
-        won(2, 1, 2, 3, (8, 4)), won(2, 2, 1, 4, (4, 0)),
-        won(3, 1, 2, 4, (8, 0)), won(3, 2, 1, 3, (8, 12), winner=1),
+        won(1, 1, 1, 2, (8, 4)),
+        won(1, 2, 3, 4, (8, 0)),
+        won(2, 1, 2, 3, (8, 4)),
+        won(2, 2, 1, 4, (4, 0)),
+        won(3, 1, 2, 4, (8, 0)),
+        won(3, 2, 1, 3, (8, 12), winner=1),
     ]
     rows = compute([1, 2, 3, 4], outcomes)
     one, two = (next(r for r in rows if r.entrant == e) for e in (1, 2))
@@ -80,7 +86,9 @@ def test_three_player_order_score_then_games_won_then_fewest_lost():
 def test_the_typed_order_takes_keys_or_the_clubs_words_and_refuses_the_rest():
     allowed = standings.allowed_metrics(partnership=True)
     assert standings.parse_order("Points, wins , head-to-head", allowed) == (
-        "points", "wins", "head_to_head",
+        "points",
+        "wins",
+        "head_to_head",
     )
     with pytest.raises(ValueError, match="not a standings metric"):
         standings.parse_order("wins, games_won", allowed)
@@ -107,7 +115,10 @@ def test_an_entrants_record_round_by_round():
     outcomes = [won(1, 1, 1, 2, (9, 3)), won(2, 3, 2, 1, (8, 4)), won(4, 1, 1, 3, playoff=True)]
     lines = standings.record_of(1, outcomes, [Bye(3, 1, points=7)])
     assert [(x.round, x.result, x.mine, x.theirs) for x in lines] == [
-        (1, "won", 9, (3,)), (2, "lost", 4, (8,)), (3, "bye", 7, ()), (4, "won", 16, (4,)),
+        (1, "won", 9, (3,)),
+        (2, "lost", 4, (8,)),
+        (3, "bye", 7, ()),
+        (4, "won", 16, (4,)),
     ]
     assert lines[1].opponents == (2,) and lines[3].playoff and not lines[3].counted
 
@@ -147,8 +158,9 @@ def test_every_bracket_ends_with_one_champion_after_log2_rounds(n, rng):
                 won[m.teams] = rng.choice([m.high, m.low])
         rounds = playoff.bracket(seeds, won)
     assert len(rounds) == playoff.rounds_needed(n)
-    assert all(len({e for m in r for e in m.teams}) == len([e for m in r for e in m.teams])
-               for r in rounds)
+    assert all(
+        len({e for m in r for e in m.teams}) == len([e for m in r for e in m.teams]) for r in rounds
+    )
 
 
 def test_the_cut_and_a_tie_across_it():

@@ -119,7 +119,8 @@ class Entrant(models.Model):
     checked_in = models.BooleanField(default=False)
     withdrawn = models.BooleanField(default=False)
     left_in_round = models.PositiveSmallIntegerField(
-        null=True, blank=True,
+        null=True,
+        blank=True,
         help_text="Rule 41: left without a substitute in this round; later rounds are forfeited.",
     )
 

@@ -5,10 +5,10 @@ signatures and the history of changes), never a computed score: the standings of
 imported tournament are derived again from those facts, so they are the same by
 construction.
 
-A file is not trusted: anyone can write one. Each table gets a new link (a link chosen
-in the file would be a way into the table; print the sheets again after a restore);
-every side or seat number is checked against the table it belongs to; and nothing in
-the file names an account of this database: the history keeps who did what as the
+A file is not trusted: anyone can write one. Each side gets a new link and PIN (a link
+chosen in the file would be a way into the table; print the table cards again after a
+restore); every side or seat number is checked against the table it belongs to; and
+nothing in the file names an account of this database: the history keeps who did what as the
 file's words, marked as imported, and rulings are not attributed to a local account.
 
 Every model's plain fields are read from the model itself, so a field added later is
@@ -47,8 +47,17 @@ class BackupError(Exception):
 # --- export -------------------------------------------------------------------------
 
 
+# A table's or a side's way in is never written to a file nor read from one: a restored
+# table gets new links and PINs (print its cards again).
+CREDENTIALS = {"token", "pin", "pin_failures"}
+
+
 def _plain_fields(model: type[models.Model]) -> list[models.Field]:
-    return [f for f in model._meta.concrete_fields if not f.primary_key and not f.is_relation]
+    return [
+        f
+        for f in model._meta.concrete_fields
+        if not f.primary_key and not f.is_relation and f.name not in CREDENTIALS
+    ]
 
 
 def _jsonable(value: Any) -> Any:
@@ -316,9 +325,7 @@ def _import(data: dict) -> Tournament:
             byes.append(Bye(round=round_, entrant=entrant or _missing(where, "entrant")))
         for j, table_row in enumerate(_records(row, "tables", f"rounds[{i}].")):
             where = f"rounds[{i}].tables[{j}]"
-            # A new link for every table: the file's token is never used (see above).
-            plain = {k: v for k, v in table_row.items() if k != "token"}
-            tables.append((_build(Table, plain, where + ": ", round=round_), where))
+            tables.append((_build(Table, table_row, where + ": ", round=round_), where))
             table_rows.append(table_row)
     _create(Table, [t for t, _ in tables])
     _create(Bye, byes)

@@ -34,6 +34,7 @@ def tournament_import(request):
             except backup.BackupError as exc:
                 error = str(exc)
             else:
+                tournament.staff.add(request.user)  # who restores a tournament runs it
                 messages.success(request, f"Restored {tournament.name} from its backup.")
                 return redirect(tournament)
     return render(request, "backup/restore.html", {"form": form, "error": error}, status=status)

@@ -13,14 +13,16 @@ from django.utils.formats import date_format
 import printing
 from scoring.results import TableResult, results_for
 from scoring.sheet import build_sheet, ruling_lines
-from tournament.models import Round, Tournament
+from tournament.models import Round, Seat, Tournament
 
 
 def _date(tournament: Tournament) -> str:
     return date_format(tournament.date, "DATE_FORMAT")
 
 
-def sheet_of(result: TableResult, tournament: Tournament, link: str) -> printing.Sheet:
+def sheet_of(result: TableResult, tournament: Tournament) -> printing.Sheet:
+    """The sheet both sides sign: it carries no link, since each side's is its own (the
+    table card's parts)."""
     ruleset = tournament.ruleset
     options = tournament.settings
     sheet = build_sheet(result, ruleset, options)
@@ -94,7 +96,6 @@ def sheet_of(result: TableResult, tournament: Tournament, link: str) -> printing
         totals=sheet.totals if hands or result.round_rulings else None,
         winner=sheet.winner,
         signatures=signatures,
-        qr_url="" if sheet.final else link,
         final=sheet.final,
         tiebreaker_row=ruleset.tiebreaker_hand,
     )
@@ -107,19 +108,31 @@ def round_sheets(request, round_: Round, table_number: int | None = None) -> byt
     if table_number is not None:
         tables = [t for t in tables if t.number == table_number]
     results = results_for(tournament, tables=tables)
-    sheets = [
-        sheet_of(
-            results[t.pk],
-            tournament,
-            request.build_absolute_uri(reverse("table_link", args=[t.token])),
-        )
-        for t in tables
-    ]
+    sheets = [sheet_of(results[t.pk], tournament) for t in tables]
     return printing.sheets_pdf(sheets, paper=tournament.paper)
 
 
 def round_pairings(request, round_: Round, cards, by_name, byes) -> bytes:
+    """Table cards with each side's own link and PIN (a draft round has neither yet: its
+    seats may still move), and the list by name."""
     tournament = round_.tournament
+    seats = {}
+    if round_.is_public:
+        for seat in Seat.objects.filter(table__round=round_):
+            seats[seat.table_id, seat.entrant_id] = seat
+
+    def links(table, entrants) -> tuple:
+        found = [seats.get((table.pk, entrant.pk)) for _, entrant in entrants]
+        if not found or None in found:
+            return ()
+        return tuple(
+            printing.SideLink(
+                url=request.build_absolute_uri(reverse("table_link", args=[seat.token])),
+                pin=seat.pin,
+            )
+            for seat in found
+        )
+
     return printing.pairings_pdf(
         printing.Pairings(
             tournament=tournament.name,
@@ -129,10 +142,10 @@ def round_pairings(request, round_: Round, cards, by_name, byes) -> bytes:
                 printing.TableCard(
                     round=round_.number,
                     table=table.number,
-                    seats=tuple((label, entrant.name) for label, entrant in seats),
-                    qr_url=request.build_absolute_uri(reverse("table_link", args=[table.token])),
+                    seats=tuple((label, entrant.name) for label, entrant in seats_),
+                    links=links(table, seats_),
                 )
-                for table, seats in cards
+                for table, seats_ in cards
             ),
             by_name=tuple(by_name),
             byes=tuple(byes),

@@ -82,13 +82,22 @@ class Sheet:
 
 
 @dataclass(frozen=True)
+class SideLink:
+    """One side's own way in: its private link (printed as a QR code) and its PIN."""
+
+    url: str
+    pin: str
+
+
+@dataclass(frozen=True)
 class TableCard:
-    """The card on a table: who sits where, as ``(seat name, entrant)`` pairs."""
+    """The card on a table: who sits where, as ``(seat name, entrant)`` pairs, and each
+    side's own link, in the same order (none for a draft round, not yet to be played)."""
 
     round: int
     table: int
     seats: tuple[tuple[str, str], ...]
-    qr_url: str = ""
+    links: tuple[SideLink, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -62,33 +62,51 @@ def _card(c: Canvas, doc: Pairings, card: TableCard, page: tuple[float, float]) 
     c.setLineWidth(2)
     c.line(left, top - 206, right, top - 206)
 
-    qr = 150.0 if card.qr_url else 0.0
-    bottom = MARGIN + (qr + 40 if qr else 0)
+    linked = len(card.links) == len(card.seats) > 0
+    bottom = MARGIN + (22 if linked else 0)
     y = top - 214
     n = max(1, len(card.seats))
-    slot = min(120.0, (y - bottom) / n)
-    name_size = min(30.0, slot * 0.3)
-    for seat, entrant in card.seats:
+    slot = min(150.0 if linked else 120.0, (y - bottom) / n)
+    name_size = min(30.0, slot * (0.2 if linked else 0.3))
+    qr = min(120.0, slot - 22) if linked else 0.0
+    text_w = width - (qr + 16 if qr else 0)
+    for i, (seat, entrant) in enumerate(card.seats):
         c.setFillColorRGB(*GREY)
-        draw_fitted(c, left, y - 18, seat, width, 16, 9)
+        draw_fitted(c, left, y - 18, seat, text_w, 16, 9)
         c.setFillColorRGB(0, 0, 0)
-        lines = wrap(entrant, width, name_size, "bold", max_lines=2)
-        for i, line in enumerate(lines):
-            draw(c, left, y - 20 - (i + 1) * (name_size + 4), line, name_size, "bold")
+        lines = wrap(entrant, text_w, name_size, "bold", max_lines=2)
+        for j, line in enumerate(lines):
+            draw(c, left, y - 20 - (j + 1) * (name_size + 4), line, name_size, "bold")
+        if linked:
+            _side_link(c, card.links[i], left, right, y, slot, qr, text_w)
+            if i:  # each side keeps its own part: its link and PIN are its alone
+                c.saveState()
+                c.setDash(6, 4)
+                c.setLineWidth(0.8)
+                c.line(left, y + 4, right, y + 4)
+                c.restoreState()
         y -= slot
-    if card.qr_url:
-        qx = pw / 2 - qr / 2
-        draw_qr(c, card.qr_url, qx, MARGIN + 30, qr)
+    if linked:
         c.setFillColorRGB(*GREY)
-        draw_fitted(c, pw / 2, MARGIN + 18, card.qr_url, width, 8, 5.5, align="center")
         draw(
             c,
             pw / 2,
-            MARGIN + 30 + qr + 6,
-            "Scorer: scan to enter this table's hands",
-            11,
+            MARGIN + 6,
+            "Cut along the dashed lines: each side keeps its own part. Its link enters "
+            "and checks hands; its PIN accepts on the other side's phone.",
+            9,
             align="center",
         )
+
+
+def _side_link(c, link, left, right, y, slot, qr, text_w) -> None:
+    """One side's QR code at the right of its part; its PIN and address under its name."""
+    draw_qr(c, link.url, right - qr, y - 8 - qr, qr)
+    c.setFillColorRGB(0, 0, 0)
+    pin = f"{link.pin[:3]} {link.pin[3:]}" if len(link.pin) == 6 else link.pin
+    draw(c, left, y - slot + 34, f"PIN {pin}", 18, "bold")
+    c.setFillColorRGB(*GREY)
+    draw_fitted(c, left, y - slot + 18, link.url, text_w, 8, 5.5)
 
 
 def _list_pages(c: Canvas, doc: Pairings, page: tuple[float, float]) -> None:

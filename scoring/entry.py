@@ -9,16 +9,18 @@ constraints, row locks, conditional updates), never by a lock in one process.
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
 from rules import InvalidHand
-from tournament.models import Round, Table, new_token
+from tournament.models import PIN_TRIES, Round, Seat, Table, new_pin, new_token
 
-from .models import Change, Hand, Signature
+from .models import Change, CorrectionRequest, Hand, Signature
 from .results import TableResult, results_for
 
 
@@ -38,11 +40,13 @@ class EntryError(Exception):
 
 @dataclass(frozen=True)
 class Actor:
-    """Who is writing: a side at the table (through its link) or a director."""
+    """Who is writing: a side at the table (through its own link, or by its PIN typed on
+    another side's phone) or a director. `how` is what the history says of it."""
 
     side: int | None = None
     user: object | None = None
     label: str = ""
+    how: str = ""
 
     @property
     def is_director(self) -> bool:
@@ -88,15 +92,18 @@ def _log(
 
 
 def _who(table: Table, actor: Actor) -> str:
-    """ "Table link (North-South)", "Director td": who did it, as the history shows it."""
-    label = actor.label or (f"Director {actor.user}" if actor.user else "Table link")
+    """ "East-West (own link)", "North-South (PIN on East-West's phone)", "Director td":
+    who did it, and how, as the history shows it."""
+    if actor.is_director:
+        return actor.label or f"Director {actor.user}"
     if actor.side is None:
-        return label
+        return actor.label or "Table link"
     tournament = table.round.tournament
     players = [seat.entrant.name for seat in table.seats.select_related("entrant")]
     size = 4 if tournament.is_partnership else len(players)
     names = tournament.ruleset.side_names(size, players)
-    return f"{label} ({names[actor.side]})" if 0 <= actor.side < len(names) else label
+    name = names[actor.side] if 0 <= actor.side < len(names) else f"Side {actor.side + 1}"
+    return f"{name} ({actor.how or 'own link'})"
 
 
 def _parse(table: Table, result: TableResult, data, number: int) -> dict:
@@ -129,6 +136,16 @@ def _check_side(result: TableResult, actor: Actor) -> None:
         return
     if actor.side not in range(len(result.sides)):
         raise EntryError("Say which side is entering.", {"side": "Choose your side."})
+
+
+def _check_other_side(hand: Hand, actor: Actor, verb: str) -> None:
+    """Only another side checks a hand: its own link, or its PIN on the entering phone."""
+    if not actor.is_director and actor.side == hand.entered_by:
+        raise EntryError(
+            f"The other side {verb} a hand, not the side that entered it: "
+            "hand the phone across and let them type their PIN, or use their own link.",
+            status=403,
+        )
 
 
 REASON_MAX = Change._meta.get_field("reason").max_length
@@ -201,10 +218,7 @@ def accept_hand(table: Table, hand_id: int, *, actor: Actor, version: int) -> Ha
         _check_side(result, actor)
         if hand.version != version:
             raise EntryError(f"{hand} was changed since you looked: check it again.", status=409)
-        if not actor.is_director and actor.side == hand.entered_by:
-            raise EntryError(
-                "The other side accepts a hand, not the side that entered it.", status=403
-            )
+        _check_other_side(hand, actor, "accepts")
         hand.status = Hand.Status.ACCEPTED
         hand.save(update_fields=["status", "updated"])
         _log(table, actor, "accepted", hand)
@@ -225,6 +239,7 @@ def dispute_hand(table: Table, hand_id: int, *, actor: Actor, version: int, reas
             )
         if hand.version != version:
             raise EntryError(f"{hand} was changed since you looked: check it again.", status=409)
+        _check_other_side(hand, actor, "disputes")
         hand.status = Hand.Status.DISPUTED
         hand.save(update_fields=["status", "updated"])
         _log(table, actor, "disputed", hand, reason=reason)
@@ -245,6 +260,11 @@ def edit_hand(
             _check_side(result, actor)
             if hand.status == Hand.Status.ACCEPTED:
                 raise EntryError("An accepted hand can only be changed by a director.", status=403)
+            if hand.entered_by is not None and actor.side != hand.entered_by:
+                raise EntryError(
+                    f"Only the side that entered {hand}, or the director, corrects it.",
+                    status=403,
+                )
         record = _parse(table, result, data, hand.number)
         before = hand.record
         status = Hand.Status.ACCEPTED if actor.is_director else Hand.Status.ENTERED
@@ -275,6 +295,11 @@ def sign(table: Table, *, side: int, player: str, typed: str, actor: Actor) -> S
             raise EntryError("This round is not published yet.", status=403)
         if side not in range(len(result.sides)):
             raise EntryError("Choose the side that signs.", {"side": "Choose your side."})
+        if not actor.is_director and actor.side != side:
+            raise EntryError(
+                "Each side signs for itself: through its own link, or by typing its PIN.",
+                status=403,
+            )
         already = table.signatures.filter(side=side).first()
         if already is not None:
             return already
@@ -324,16 +349,115 @@ def reopen(table: Table, *, actor: Actor, reason: str) -> None:
         if not names:
             raise EntryError("The sheet is not signed: nothing to reopen.", status=409)
         table.signatures.all().delete()
+        table.corrections.filter(closed_at__isnull=True).update(
+            closed_at=timezone.now(), closed_by=actor.user, answer=f"Reopened: {reason}"
+        )
         Round.objects.filter(pk=table.round_id, status=Round.Status.COMPLETE).update(
             status=Round.Status.IN_PLAY
         )
         _log(table, actor, "reopened", before={"signatures": names}, reason=reason)
 
 
-def reissue_token(table: Table, *, actor: Actor) -> Table:
+def reissue_link(table: Table, side: int, *, actor: Actor) -> Seat:
+    """A side's new link and PIN: the old ones stop working at once (a lost card, a PIN
+    locked after too many wrong tries)."""
     with transaction.atomic():
         table = _locked_table(table)
-        table.token = new_token()
-        table.save(update_fields=["token"])
-        _log(table, actor, "new link", reason="The table's old link no longer works.")
-    return table
+        seat = Seat.objects.select_for_update().filter(table=table, position=side).first()
+        if seat is None:
+            raise EntryError("No such side at this table.", status=404)
+        seat.token, seat.pin, seat.pin_failures = new_token(), new_pin(), 0
+        seat.save(update_fields=["token", "pin", "pin_failures"])
+        _log(
+            table,
+            actor,
+            "new link",
+            after={"side": side},
+            reason="This side's old link and PIN no longer work.",
+        )
+    return seat
+
+
+def by_pin(table: Table, side, pin: str, *, phone: str) -> Actor:
+    """The side that typed its PIN on another side's phone (`phone`: whose phone it is).
+
+    Wrong PINs are counted for that side; after PIN_TRIES its PIN stops working until the
+    director issues a new one, so guessing the other side's PIN is not a way in.
+    """
+    try:
+        side = int(side)
+    except (TypeError, ValueError):
+        raise EntryError("Choose the side whose PIN this is.", {"side": "Choose a side."}) from None
+    seat = Seat.objects.filter(table=table, position=side).first()
+    if seat is None:
+        raise EntryError("Choose the side whose PIN this is.", {"side": "Choose a side."})
+    if seat.pin_failures >= PIN_TRIES:
+        raise EntryError(
+            "This side's PIN is locked after too many wrong tries: use its own link, or ask "
+            "the director for a new one.",
+            {"pin": "Locked: ask the director."},
+            status=403,
+        )
+    if not secrets.compare_digest(str(pin or "").strip(), seat.pin):
+        Seat.objects.filter(pk=seat.pk).update(pin_failures=F("pin_failures") + 1)
+        left = PIN_TRIES - seat.pin_failures - 1
+        message = f"That is not this side's PIN ({left} tries left)."
+        raise EntryError(message, {"pin": message}, status=403)
+    if seat.pin_failures:
+        Seat.objects.filter(pk=seat.pk).update(pin_failures=0)
+    return Actor(side=side, how=f"PIN on {phone}'s phone")
+
+
+def correction_closes(result: TableResult, tournament) -> datetime | None:
+    """When the correction period of a signed sheet ends (the last signature + N minutes)."""
+    if not result.final:
+        return None
+    last = max(s.signed_at for s in result.signatures)
+    return last + timedelta(minutes=tournament.correction_minutes)
+
+
+def ask_correction(table: Table, *, actor: Actor, reason: str) -> CorrectionRequest:
+    """A side asks for a correction of its signed sheet, within the correction period (the
+    idea of bridge Law 79C): the table is flagged on the console for the director."""
+    if actor.is_director or actor.side is None:
+        raise EntryError("A side asks for a correction; the director reopens.", status=403)
+    reason = _reason(reason)
+    if not reason:
+        raise EntryError("Say what should be corrected.", {"reason": "Say what is wrong."})
+    with transaction.atomic():
+        table = _locked_table(table)
+        result = table_result(table)
+        closes = correction_closes(result, table.round.tournament)
+        if closes is None:
+            raise EntryError(
+                "The sheet is not signed yet: correct the hand, or call the director.",
+                status=409,
+            )
+        if timezone.now() > closes:
+            raise EntryError(
+                "The correction period is over: only the director can reopen this sheet.",
+                status=403,
+            )
+        asked = table.corrections.filter(side=actor.side, closed_at__isnull=True).first()
+        if asked is not None:
+            return asked  # asked already: a double tap asks once
+        asked = CorrectionRequest.objects.create(table=table, side=actor.side, reason=reason)
+        _log(table, actor, "asked for a correction", reason=reason)
+    return asked
+
+
+def answer_correction(table: Table, request_id, *, actor: Actor, answer: str) -> None:
+    """The director answers a correction request without reopening the sheet."""
+    if not actor.is_director:
+        raise EntryError("Only a director answers a correction request.", status=403)
+    answer = _reason(answer)
+    if not answer:
+        raise EntryError("Say why nothing is changed.", {"reason": "Give the answer."})
+    with transaction.atomic():
+        table = _locked_table(table)
+        closed = table.corrections.filter(pk=request_id, closed_at__isnull=True).update(
+            closed_at=timezone.now(), closed_by=actor.user, answer=answer
+        )
+        if not closed:
+            raise EntryError("No open correction request by that number.", status=404)
+        _log(table, actor, "answered a correction request", reason=answer)

@@ -110,3 +110,26 @@ class Change(models.Model):
 
     class Meta:
         ordering = ["at", "id"]
+
+
+class CorrectionRequest(models.Model):
+    """A side asks for a correction of a signed sheet, within the tournament's correction
+    period; the table is flagged on the console until the director reopens the sheet or
+    answers it."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="corrections")
+    side = models.PositiveSmallIntegerField()
+    reason = models.CharField(max_length=300)
+    asked_at = models.DateTimeField(auto_now_add=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+    closed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
+    )
+    answer = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["asked_at", "id"]
+
+    @property
+    def open(self) -> bool:
+        return self.closed_at is None

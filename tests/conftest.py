@@ -17,6 +17,8 @@ def pytest_configure(config):
 def director(db):
     user = get_user_model().objects.create_user("td", password="pw-for-tests-1")
     Director.objects.create(user=user)
+    for tournament in Tournament.objects.all():  # made before this fixture: td runs them
+        tournament.staff.add(user)
     return user
 
 
@@ -43,6 +45,8 @@ def make_tournament(game: str = "columbus-6-card-kitty", entrants: int = 0, **kw
         game=game,
         **kwargs,
     )
+    # The directors there are run it (tests of staff scoping add a stranger after).
+    tournament.staff.add(*get_user_model().objects.filter(director__isnull=False))
     partnership = tournament.is_partnership
     Entrant.objects.bulk_create(
         Entrant(

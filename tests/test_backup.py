@@ -135,7 +135,7 @@ def test_a_played_round_survives_export_delete_import(night):
     # account of this database is named by the file.
     history = Change.objects.filter(table__round__tournament=imported)
     assert all(c.imported and c.user is None for c in history)
-    assert {c.actor for c in history} >= {"Table link (North-South)", "Table link (East-West)"}
+    assert {c.actor for c in history} >= {"North-South (own link)", "East-West (own link)"}
     assert Ruling.objects.get(code="renege").created_by is None
     # Every table has a new link: a link in a file is never a way in.
     assert tokens(imported).isdisjoint(old_links) and len(tokens(imported)) == len(old_links)

@@ -1,13 +1,20 @@
-"""Who may do what: directors change tournaments; everyone else only looks."""
+"""Who may do what: a tournament's staff change it; everyone else only looks.
+
+A director is an account marked as one (it may create tournaments); a tournament's staff
+are the directors who run it (its creator and those added to it). A superuser runs all.
+"""
 
 from functools import wraps
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.db.models import Exists, OuterRef
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from .models import Director, Tournament
+
+NOT_STAFF = "Only this tournament's directors may do this: ask one of them to add you."
 
 
 def is_director(user) -> bool:
@@ -21,8 +28,36 @@ def is_director(user) -> bool:
     return cached
 
 
+def runs(user, tournament: Tournament) -> bool:
+    """Whether the user is on this tournament's staff (a superuser runs every tournament)."""
+    return _runs_slug(user, tournament.slug) is True
+
+
+def _runs_slug(user, slug: str) -> bool | None:
+    """Staff of the tournament with this slug? None when there is no such tournament."""
+    if not user.is_authenticated or not user.is_active:
+        return False if Tournament.objects.filter(slug=slug).exists() else None
+    cache = user.__dict__.setdefault("_runs", {})
+    if slug not in cache:
+        if user.is_superuser:
+            found = Tournament.objects.filter(slug=slug).exists()
+            cache[slug] = True if found else None
+        else:
+            staffed = Tournament.staff.through.objects.filter(
+                tournament=OuterRef("pk"), user=user
+            )
+            row = (
+                Tournament.objects.filter(slug=slug)
+                .values_list(Exists(staffed), flat=True)
+                .first()
+            )
+            cache[slug] = row and is_director(user) if row is not None else None
+    return cache[slug]
+
+
 def director_required(view):
-    """Anonymous visitors go to the login page; signed-in non-directors get 403."""
+    """Anonymous visitors go to the login page; signed-in non-directors get 403, and so do
+    directors on the pages of a tournament (the `slug` in the address) they do not run."""
 
     @wraps(view)
     def wrapper(request, *args, **kwargs):
@@ -30,6 +65,9 @@ def director_required(view):
             return redirect_to_login(request.get_full_path())
         if not is_director(request.user):
             raise PermissionDenied("Only a tournament director may do this.")
+        slug = kwargs.get("slug")
+        if slug is not None and _runs_slug(request.user, slug) is False:
+            raise PermissionDenied(NOT_STAFF)
         return view(request, *args, **kwargs)
 
     wrapper.director_only = True
@@ -37,8 +75,8 @@ def director_required(view):
 
 
 def visible_tournament(request, slug: str) -> Tournament:
-    """A tournament the visitor may see: directors see all, the public only published ones."""
+    """A tournament the visitor may see: its staff see it always, the public once published."""
     tournament = get_object_or_404(Tournament, slug=slug)
-    if not tournament.published and not is_director(request.user):
+    if not tournament.published and not runs(request.user, tournament):
         raise Http404("No such tournament.")
     return tournament

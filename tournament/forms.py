@@ -8,6 +8,7 @@ a number the database column cannot hold is refused by its field, on every datab
 from dataclasses import dataclass
 
 from django import forms
+from django.contrib.auth import get_user_model
 from django.utils.text import slugify
 
 from rules import RULESETS, InvalidOptions, get_ruleset
@@ -83,9 +84,11 @@ class TournamentForm(forms.ModelForm):
             "seed_by_standings",
             "bye_points",
             "verify_hands",
+            "correction_minutes",
             "boston_pot",
             "tiebreaks",
             "playoff_size",
+            "staff",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
         help_texts = {"slug": "The short name in the tournament's web addresses."}
@@ -93,6 +96,15 @@ class TournamentForm(forms.ModelForm):
     def __init__(self, *args, game_locked: bool = False, options_locked: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["slug"].required = False
+        self.fields["correction_minutes"].required = False  # empty: the default
+        if self.instance.pk is None:
+            del self.fields["staff"]  # who creates it runs it; more are added in its settings
+        else:
+            staff = self.fields["staff"]
+            staff.queryset = get_user_model().objects.filter(director__isnull=False)
+            staff.widget = forms.CheckboxSelectMultiple(choices=staff.choices)
+            staff.label = "Directors"
+            staff.help_text = "The directors who run this tournament: only they can change it."
         self.game_locked = game_locked
         if game_locked:
             self.fields["game"].disabled = True
@@ -132,6 +144,18 @@ class TournamentForm(forms.ModelForm):
 
     def main_fields(self):
         return [self[name] for name in self.fields if not name.startswith(OPTION_PREFIX)]
+
+    def clean_correction_minutes(self):
+        minutes = self.cleaned_data.get("correction_minutes")
+        return (
+            Tournament._meta.get_field("correction_minutes").default if minutes is None else minutes
+        )
+
+    def clean_staff(self):
+        staff = self.cleaned_data["staff"]
+        if not staff:
+            raise forms.ValidationError("Keep at least one director, or nobody can run it.")
+        return staff
 
     def clean_slug(self):
         slug = self.cleaned_data.get("slug") or slugify(self.cleaned_data.get("name") or "")[:60]

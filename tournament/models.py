@@ -3,6 +3,7 @@
 import secrets
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator
 from django.db import models
 from django.db.models.functions import Lower
 from django.urls import reverse
@@ -83,6 +84,17 @@ class Tournament(models.Model):
     # The seeds as they stood when the bracket was made: the bracket is re-derived from
     # them and the playoff tables' results, whatever later corrections do to the standings.
     playoff_seeds = models.JSONField(default=list, blank=True)
+    correction_minutes = models.PositiveSmallIntegerField(
+        "correction period (minutes)",
+        default=30,
+        validators=[MaxValueValidator(24 * 60)],
+        help_text="After both sides sign, either side may ask for a correction for this long; "
+        "after it, only the director can reopen a sheet.",
+    )
+    # Who runs this tournament: its directors. Others get 403 on its director pages.
+    staff = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="staffed_tournaments"
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -175,6 +187,14 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)  # 192 bits
 
 
+PIN_DIGITS = 6
+PIN_TRIES = 10  # wrong PINs before a side's PIN stops working until the director reissues it
+
+
+def new_pin() -> str:
+    return "".join(secrets.choice("0123456789") for _ in range(PIN_DIGITS))
+
+
 class Table(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField()
@@ -191,12 +211,18 @@ class Table(models.Model):
 
 
 class Seat(models.Model):
-    """An entrant's place at a table: position 0.. in the ruleset's seat order."""
+    """An entrant's place at a table: position 0.. in the ruleset's seat order, which is
+    also the side's number on the sheet. Each side holds its own credentials: a private
+    link, and a PIN printed on its half of the table card for accepting on the other
+    side's phone."""
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     # RESTRICT: an entrant who has played cannot be deleted, but the tournament can.
     entrant = models.ForeignKey(Entrant, on_delete=models.RESTRICT, related_name="seats")
     position = models.PositiveSmallIntegerField()
+    token = models.CharField(max_length=64, unique=True, default=new_token)
+    pin = models.CharField(max_length=PIN_DIGITS, default=new_pin)
+    pin_failures = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["position"]

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST
 
 from rules import RULESETS
 
-from .access import director_required, is_director, visible_tournament
+from .access import director_required, is_director, runs, visible_tournament
 from .csv_import import expected_header, read_entrants
 from .forms import (
     CheckinForm,
@@ -26,8 +26,9 @@ from .models import GAME_CHOICES, Entrant, Table, Tournament
 
 def home(request):
     tournaments = Tournament.objects.all()
-    if not is_director(request.user):
-        tournaments = tournaments.filter(published=True)
+    if not request.user.is_superuser:  # the public sees published ones; staff their own too
+        mine = Q(staff=request.user) if is_director(request.user) else Q(pk__in=[])
+        tournaments = tournaments.filter(Q(published=True) | mine).distinct()
     return render(
         request, "tournament/home.html", {"tournaments": tournaments, "games": GAME_CHOICES}
     )
@@ -40,7 +41,7 @@ def tournament_page(request, slug):
         checked_in=Count("id", filter=Q(withdrawn=False, checked_in=True)),
     )
     rounds = tournament.round_set.all()
-    if not is_director(request.user):
+    if not runs(request.user, tournament):
         rounds = rounds.exclude(status="draft")
     return render(
         request,
@@ -70,7 +71,10 @@ def describe_settings(tournament: Tournament) -> list[tuple[str, str]]:
 def _save_tournament(request, form, template, tournament=None, status=200):
     if request.method == "POST":
         if form.is_valid():
+            creating = form.instance.pk is None
             tournament = form.save()
+            if creating:  # who creates a tournament runs it
+                tournament.staff.add(request.user)
             messages.success(request, f"Saved {tournament.name}.")
             return redirect(tournament)
         status = 400

@@ -10,6 +10,7 @@ from printing import (
     RulingLine,
     Sheet,
     SideInfo,
+    SideLink,
     SignatureLine,
     StandingsDoc,
     TableCard,
@@ -121,7 +122,7 @@ def pairings() -> Pairings:
                 ("North-South", "Aces High (José Núñez & Zoë Brünhilde)"),
                 ("East-West", "Łukasz & Renée"),
             ),
-            URL,
+            (SideLink(URL + "ns", "204917"), SideLink(URL + "ew", "861230")),
         ),
         TableCard(3, 2, (("Seat 1", "Ana Muñoz"), ("Seat 2", "李小龍"), ("Seat 3", LONG_NAME))),
     )

@@ -20,7 +20,11 @@ def test_one_card_per_table_then_the_list() -> None:
     first, second, by_name = texts
     assert "Table 1" in first and "Round 3" in first
     assert "North-South" in first and "Łukasz & Renée" in first
-    assert URL in squash(first)
+    # each side's own part: its link and its PIN, and a line to cut between them
+    assert URL + "ns" in squash(first) and URL + "ew" in squash(first)
+    assert "PIN 204 917" in first and "PIN 861 230" in first
+    assert "each side keeps its own part" in first
+    assert "PIN" not in second  # a card without links (a draft) prints no QR and no PIN
     assert "Table 2" in second and "李小龍" in second and "Seat 3" in second
     assert "Maximiliano" in second  # wrapped onto two lines, not dropped
     assert "Round 3 — your table" in by_name

@@ -3,6 +3,7 @@
 import sys
 from pathlib import Path
 
+from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from backup.backup import BackupError, import_json
@@ -13,8 +14,22 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("file", help="The exported JSON file; '-' reads standard input.")
+        parser.add_argument(
+            "--staff",
+            action="append",
+            default=[],
+            metavar="USERNAME",
+            help="A director who runs the imported tournament (repeat for more). Without it, "
+            "only a superuser can change it until one is added on its settings page.",
+        )
 
-    def handle(self, *args, file: str, **options):
+    def handle(self, *args, file: str, staff: list[str], **options):
+        directors = list(
+            get_user_model().objects.filter(username__in=staff, director__isnull=False)
+        )
+        unknown = set(staff) - {u.get_username() for u in directors}
+        if unknown:
+            raise CommandError(f"Not a director here: {', '.join(sorted(unknown))}.")
         try:
             raw = sys.stdin.buffer.read() if file == "-" else Path(file).read_bytes()
         except OSError as exc:
@@ -23,6 +38,7 @@ class Command(BaseCommand):
             tournament = import_json(raw)
         except BackupError as exc:
             raise CommandError(f"Nothing was imported: {exc}") from None
+        tournament.staff.add(*directors)
         rounds = tournament.round_set.count()
         self.stdout.write(
             f"Imported “{tournament.name}” (/t/{tournament.slug}/): "

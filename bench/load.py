@@ -91,20 +91,23 @@ class Phone(phone.Phone):
         return phone.Forms(self.request("table page", "GET", path))
 
 
-def score_table(phones: tuple[Phone, Phone], token: str, start: threading.Barrier) -> None:
+def score_table(
+    phones: tuple[Phone, Phone], tokens: tuple[str, str], start: threading.Barrier
+) -> None:
+    """North-South enters every hand on its own link; East-West accepts it on its own."""
     north, east = phones
-    url = f"/s/{token}/"
+    ns_url, ew_url = (f"/s/{token}/" for token in tokens)
     start.wait(timeout=60)
     for hand in HANDS:
-        form = north.page(url).form("/enter/")
+        form = north.page(ns_url).form("/enter/")
         if form is None:
-            raise RuntimeError(f"{url}: no entry form")
+            raise RuntimeError(f"{ns_url}: no entry form")
         data = {k: form[k] for k in ("csrfmiddlewaretoken", "nonce", "slot")}
-        north.request("hand entry", "POST", url + "enter/", {**data, "side": "0", **hand}, 302)
-        accept = east.page(url).form("/accept/", side="1")
+        north.request("hand entry", "POST", ns_url + "enter/", {**data, **hand}, 302)
+        accept = east.page(ew_url).form("/accept/")
         if accept is None:
-            raise RuntimeError(f"{url}: nothing to accept")
-        east.request("accept", "POST", url + "accept/", accept, 302)
+            raise RuntimeError(f"{ew_url}: nothing to accept")
+        east.request("accept", "POST", ew_url + "accept/", accept, 302)
 
 
 def read_trivial(phone: Phone, count: int, start: threading.Barrier) -> None:
@@ -181,8 +184,9 @@ def wait_until_up(port: int, server: subprocess.Popen, seconds: float) -> None:
     raise RuntimeError(f"gunicorn did not answer within {seconds:.0f} s")
 
 
-def set_up_round(tables: int) -> list[str]:
-    """A published round of `tables` tables; the table tokens (Django in this process)."""
+def set_up_round(tables: int) -> list[tuple[str, str]]:
+    """A published round of `tables` tables; each table's two side links (Django in this
+    process)."""
     import datetime
 
     import django
@@ -213,7 +217,13 @@ def set_up_round(tables: int) -> list[str]:
     )
     round_ = draw_next_round(tournament, seed=1)
     publish(round_)
-    tokens = list(round_.tables.values_list("token", flat=True))
+    from tournament.models import Seat
+
+    seats = Seat.objects.filter(table__round=round_).order_by("table__number", "position")
+    by_table: dict[int, list[str]] = {}
+    for table_id, token in seats.values_list("table_id", "token"):
+        by_table.setdefault(table_id, []).append(token)
+    tokens = [tuple(pair) for pair in by_table.values()]
     connections.close_all()
     return tokens
 

@@ -79,7 +79,7 @@ def build() -> Tournament:
         )
         rng.shuffle(ids)
         tables = Table.objects.bulk_create(
-            Table(round=round_, number=n, token=f"r{number}t{n}") for n in range(1, TEAMS // 2 + 1)
+            Table(round=round_, number=n) for n in range(1, TEAMS // 2 + 1)
         )
         Seat.objects.bulk_create(
             Seat(table=table, entrant_id=ids[2 * k + side], position=side)

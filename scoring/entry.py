@@ -21,7 +21,7 @@ from rules import InvalidHand
 from tournament.models import PIN_TRIES, Round, Seat, Table, new_pin, new_token
 
 from .models import Change, CorrectionRequest, Hand, Signature
-from .results import TableResult, results_for
+from .results import TableResult, results_for, table_size
 
 
 class EntryError(Exception):
@@ -98,12 +98,15 @@ def _who(table: Table, actor: Actor) -> str:
         return actor.label or f"Director {actor.user}"
     if actor.side is None:
         return actor.label or "Table link"
+    return f"{side_name(table, actor.side)} ({actor.how or 'own link'})"
+
+
+def side_name(table: Table, side: int) -> str:
+    """What the players call a side: North-South at a partnership game, else the player."""
     tournament = table.round.tournament
     players = [seat.entrant.name for seat in table.seats.select_related("entrant")]
-    size = 4 if tournament.is_partnership else len(players)
-    names = tournament.ruleset.side_names(size, players)
-    name = names[actor.side] if 0 <= actor.side < len(names) else f"Side {actor.side + 1}"
-    return f"{name} ({actor.how or 'own link'})"
+    names = tournament.ruleset.side_names(table_size(tournament, len(players)), players)
+    return names[side] if 0 <= side < len(names) else f"Side {side + 1}"
 
 
 def _parse(table: Table, result: TableResult, data, number: int) -> dict:
@@ -378,8 +381,8 @@ def reissue_link(table: Table, side: int, *, actor: Actor) -> Seat:
     return seat
 
 
-def by_pin(table: Table, side, pin: str, *, phone: str) -> Actor:
-    """The side that typed its PIN on another side's phone (`phone`: whose phone it is).
+def by_pin(table: Table, side, pin: str, *, phone: int) -> Actor:
+    """The side that typed its PIN on another side's phone (`phone`: that side's number).
 
     Wrong PINs are counted for that side; after PIN_TRIES its PIN stops working until the
     director issues a new one, so guessing the other side's PIN is not a way in.
@@ -405,7 +408,7 @@ def by_pin(table: Table, side, pin: str, *, phone: str) -> Actor:
         raise EntryError(message, {"pin": message}, status=403)
     if seat.pin_failures:
         Seat.objects.filter(pk=seat.pk).update(pin_failures=0)
-    return Actor(side=side, how=f"PIN on {phone}'s phone")
+    return Actor(side=side, how=f"PIN on {side_name(table, phone)}'s phone")
 
 
 def correction_closes(result: TableResult, tournament) -> datetime | None:
@@ -452,7 +455,7 @@ def answer_correction(table: Table, request_id, *, actor: Actor, answer: str) ->
         raise EntryError("Only a director answers a correction request.", status=403)
     answer = _reason(answer)
     if not answer:
-        raise EntryError("Say why nothing is changed.", {"reason": "Give the answer."})
+        raise EntryError("Say why nothing is changed.", {"answer": "Give the answer."})
     with transaction.atomic():
         table = _locked_table(table)
         closed = table.corrections.filter(pk=request_id, closed_at__isnull=True).update(

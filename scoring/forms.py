@@ -8,8 +8,9 @@ cannot hold, or a reason longer than the history keeps is refused by its field, 
 from django import forms
 
 from tournament.inputs import YesNoField, stored_int, text_for
+from tournament.models import PIN_DIGITS, Seat
 
-from .models import Change, Hand, Ruling, Signature
+from .models import Change, CorrectionRequest, Hand, Ruling, Signature
 
 # Up to this many whole numbers are offered as buttons rather than a number box.
 BUTTONS_UP_TO = 14
@@ -93,7 +94,18 @@ def reason_field(label: str, required: bool = False, **kwargs) -> forms.CharFiel
 
 
 class ActionForm(EntryErrors, forms.Form):
+    # On a director's page, the side acted for; on a side's link, it counts only together
+    # with that side's PIN (typed on this phone), else the link's own side acts.
     side = side_field()
+    pin = forms.RegexField(
+        rf"^\s*\d{{{PIN_DIGITS}}}\s*$",
+        max_length=20,
+        required=False,
+        label="PIN",
+        help_text="Printed on that side's half of the table card.",
+        error_messages={"invalid": f"A PIN is {PIN_DIGITS} digits, as printed on the card."},
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+    )
 
 
 class EnterForm(ActionForm):
@@ -121,12 +133,14 @@ class EnterForm(ActionForm):
 class HandActionForm(ActionForm):
     """Accept a hand, or the meta fields of a corrected one."""
 
+    visible = ("pin",)
+
     hand = hand_id_field()
     version = stored_int(Hand, "version", required=False)
 
 
 class DisputeForm(HandActionForm):
-    visible = ("reason",)
+    visible = ("reason", "pin")
     reason = reason_field("What is wrong?")
 
 
@@ -136,7 +150,7 @@ class EditForm(HandActionForm):
 
 
 class SignForm(ActionForm):
-    visible = ("player", "typed")
+    visible = ("player", "typed", "pin")
     player = text_for(Signature, "name", required=False)
     typed = text_for(Signature, "name", required=False, label="Type the chosen player's name")
 
@@ -181,4 +195,27 @@ class ReopenForm(EntryErrors, forms.Form):
 
 
 class NewLinkForm(EntryErrors, forms.Form):
-    pass
+    side = stored_int(Seat, "position", error_messages={"required": INCOMPLETE})
+
+
+class CorrectionForm(EntryErrors, forms.Form):
+    visible = ("reason",)
+    reason = text_for(
+        CorrectionRequest,
+        "reason",
+        label="What should be corrected?",
+        required=True,
+        error_messages={"required": "Say what should be corrected."},
+    )
+
+
+class AnswerForm(EntryErrors, forms.Form):
+    visible = ("answer",)
+    request = stored_int(CorrectionRequest, "id", error_messages={"required": INCOMPLETE})
+    answer = text_for(
+        CorrectionRequest,
+        "answer",
+        label="Answer (the sheet stays as signed)",
+        required=True,
+        error_messages={"required": "Say why nothing is changed."},
+    )

@@ -1,15 +1,28 @@
+"""The table's addresses: a side's own link, the director's table page, the console.
+
+The action addresses are made from scoring.table_actions.ACTIONS, each only where its
+declared permission allows (a director-only action has no address under a side's link).
+"""
+
 from django.urls import path
 
-from . import views
+from . import console, table_page
+from .table_actions import ACTIONS, director_view, link_view
 
+LINK = "s/<str:token>/"
 TABLE = "t/<slug:slug>/round/<int:number>/table/<int:table>/"
 
 urlpatterns = [
-    path("s/<str:token>/", views.table_link, name="table_link"),
-    path("s/<str:token>/preview/", views.table_link_preview, name="table_link_preview"),
-    path("s/<str:token>/<slug:action>/", views.table_link_action, name="table_link_action"),
-    path("t/<slug:slug>/round/<int:number>/console/", views.console, name="console"),
-    path(TABLE, views.director_table, name="director_table"),
-    path(TABLE + "preview/", views.director_table_preview, name="director_table_preview"),
-    path(TABLE + "<slug:action>/", views.director_table_action, name="director_table_action"),
+    path(LINK, table_page.table_link, name="table_link"),
+    path(LINK + "preview/", table_page.table_link_preview, name="table_link_preview"),
+    path("t/<slug:slug>/round/<int:number>/console/", console.console, name="console"),
+    path(TABLE, table_page.director_table, name="director_table"),
+    path(TABLE + "preview/", table_page.director_table_preview, name="director_table_preview"),
 ]
+for name, table_action in ACTIONS.items():
+    if table_action.by_link:
+        urlpatterns.append(path(f"{LINK}{name}/", link_view(table_action), name=f"link_{name}"))
+    if table_action.by_director:
+        urlpatterns.append(
+            path(f"{TABLE}{name}/", director_view(table_action), name=f"director_{name}")
+        )

@@ -36,6 +36,17 @@ def player_client(client, db):
     return client
 
 
+# The four games, written out here (not read from the code under test), and how many
+# entrants fill one table of each.
+GAMES = ("columbus-6-card-kitty", "three-legged-kitty", "ascot", "cutthroat-pinochle")
+ONE_TABLE = {
+    "columbus-6-card-kitty": 2,
+    "three-legged-kitty": 3,
+    "ascot": 4,
+    "cutthroat-pinochle": 3,
+}
+
+
 def make_tournament(game: str = "columbus-6-card-kitty", entrants: int = 0, **kwargs) -> Tournament:
     slug = kwargs.pop("slug", game[:20] + "-night")
     tournament = Tournament.objects.create(

@@ -21,18 +21,35 @@ def page_form_values(response) -> dict:
     return {"nonce": ctx["nonce"], "slot": f"{slot[0]}:{slot[1]}"}
 
 
-def enter(client, url: str, hand: dict, side: int | None = 0, **extra):
+def side_link(table: Table, side: int) -> str:
+    """The side's own link, as printed on its half of the table card."""
+    return f"/s/{table.seats.get(position=side).token}/"
+
+
+def pin_of(table: Table, side: int) -> str:
+    return table.seats.get(position=side).pin
+
+
+def _where(at, side) -> tuple[str, dict]:
+    """A table means that side's own link; a string is a director's table page, which is
+    told the side in the form."""
+    if isinstance(at, Table):
+        return side_link(at, side), {}
+    return at, {} if side is None else {"side": str(side)}
+
+
+def enter(client, at, hand: dict, side: int | None = 0, **extra):
+    """Enter a hand as `side`: on its own link (`at` a Table) or a director's page."""
+    url, told = _where(at, side)
     page = client.get(url)
-    data = {**page_form_values(page), **{k: str(v) for k, v in hand.items()}, **extra}
-    if side is not None:
-        data["side"] = str(side)
+    data = {**page_form_values(page), **{k: str(v) for k, v in hand.items()}, **told, **extra}
     return client.post(url + "enter/", data)
 
 
-def accept_pending(client, url: str, side: int):
+def accept_pending(client, at, side: int, **extra):
+    """Accept the waiting hand as `side`: on its own link (`at` a Table) or a director's page."""
+    url, told = _where(at, side)
     page = client.get(url)
     pending = page.context["pending"]
-    return client.post(
-        url + "accept/",
-        {"hand": pending.hand.pk, "version": pending.hand.version, "side": side},
-    )
+    data = {"hand": pending.hand.pk, "version": pending.hand.version, **told, **extra}
+    return client.post(url + "accept/", data)

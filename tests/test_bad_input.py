@@ -15,7 +15,7 @@ from backup.backup import BackupError, export_tournament, import_json
 from scoring import entry
 from scoring.models import Change, Hand, Ruling, Signature
 from tests.conftest import make_tournament
-from tests.helpers import enter, published_round, table_of
+from tests.helpers import enter, published_round, side_link, table_of
 from tournament.models import Entrant, Table, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -25,8 +25,8 @@ NUL = "\x00"
 LONG = "x" * 301  # the history keeps 300 characters of a reason or a note
 
 
-def link(table) -> str:
-    return f"/s/{table.token}/"
+def link(table, side: int = 0) -> str:
+    return side_link(table, side)
 
 
 def director_url(table) -> str:
@@ -87,8 +87,8 @@ def test_a_nul_form_key_stores_no_hand(client, table):
 
 def test_a_nul_in_a_dispute_reason_is_refused_by_the_field(client, table, entered):
     response = client.post(
-        link(table) + "dispute/",
-        {"hand": entered.pk, "version": entered.version, "side": 1, "reason": f"we{NUL}took"},
+        link(table, 1) + "dispute/",
+        {"hand": entered.pk, "version": entered.version, "reason": f"we{NUL}took"},
     )
     assert response.status_code == 400
     [form] = [f for side, f in response.context["dispute_forms"] if side.index == 1]
@@ -168,8 +168,8 @@ def test_the_offered_standings_downloads_still_work(client, kitty, export):
 
 
 def test_a_long_dispute_reason_is_refused_and_300_characters_are_kept_whole(client, table, entered):
-    url = link(table) + "dispute/"
-    data = {"hand": entered.pk, "version": entered.version, "side": 1}
+    url = link(table, 1) + "dispute/"
+    data = {"hand": entered.pk, "version": entered.version}
     response = client.post(url, {**data, "reason": LONG})
     assert response.status_code == 400
     [form] = [f for side, f in response.context["dispute_forms"] if side.index == 1]
@@ -255,7 +255,7 @@ YES_NO = [
 def test_junk_in_a_yes_no_box_is_refused_by_the_box(client, game, box, hand):
     tournament = make_tournament(game, entrants=3, published=True)
     table = table_of(published_round(tournament))
-    response = enter(client, link(table), {**hand, box: "maybe"}, side=0)
+    response = enter(client, table, {**hand, box: "maybe"}, side=0)
     assert response.status_code == 400
     assert "must be yes or no" in response.context["form"].errors[box][0]
     assert not Hand.objects.exists()
@@ -265,7 +265,7 @@ def test_junk_in_a_yes_no_box_is_refused_by_the_box(client, game, box, hand):
 def test_a_ticked_box_is_yes(client, ticked):
     tournament = make_tournament("three-legged-kitty", entrants=3, published=True)
     table = table_of(published_round(tournament))
-    assert enter(client, link(table), {"passed_out": ticked}, side=0).status_code == 302
+    assert enter(client, table, {"passed_out": ticked}, side=0).status_code == 302
     assert Hand.objects.get().record["passed_out"] is True
 
 
@@ -273,7 +273,7 @@ def test_an_unticked_box_is_no(client):
     tournament = make_tournament("three-legged-kitty", entrants=3, published=True)
     table = table_of(published_round(tournament))
     hand = {"cat": 1, "number": 7, "contract": "hearts", "tricks": 8}
-    assert enter(client, link(table), hand, side=0).status_code == 302
+    assert enter(client, table, hand, side=0).status_code == 302
     assert Hand.objects.get().record["passed_out"] is False
 
 
@@ -423,12 +423,16 @@ def test_a_backup_nested_without_end_is_refused():
         import_json(b"[" * 200 + b"]" * 200)  # readable, but no backup looks like it
 
 
-def test_a_restored_table_gets_a_new_link_and_the_files_link_works_nowhere(director_client, backup):
-    first_table(backup)["token"] = "a"
+def test_restored_sides_get_new_links_and_the_files_credentials_work_nowhere(
+    director_client, backup
+):
+    seat = first_table(backup)["seats"][0]
+    seat.update(token="a", pin="123456", pin_failures=9)
     upload = SimpleUploadedFile("b.json", json.dumps(backup).encode())
     assert director_client.post("/t/restore/", {"file": upload}).status_code == 302
     restored = Table.objects.get(round__tournament__slug="copy", number=1)
-    assert restored.token != "a" and len(restored.token) >= 22
+    first = restored.seats.get(position=0)
+    assert first.token != "a" and len(first.token) >= 22 and first.pin_failures == 0
     assert Client().get("/s/a/").status_code == 404
     assert Client().get(link(restored)).status_code == 200
 

@@ -9,7 +9,7 @@ from pypdf import PdfReader
 from scoring.models import Hand
 from scoring.results import table_size
 from tests.conftest import make_tournament
-from tests.helpers import published_round, table_of
+from tests.helpers import published_round, side_link, table_of
 
 pytestmark = pytest.mark.django_db
 
@@ -31,7 +31,14 @@ def test_round_sheets_blank_then_filled_signed_and_ruled(director_client, kitty)
     pages = text_of(director_client.get(base + "sheets.pdf"))
     assert len(pages) == 4  # one sheet a page, in table order
     first = table_of(round_)
-    assert first.token in flat(pages[0]).replace(" ", "")  # the QR's link printed under it
+    # The sheet both sides sign carries no side's credential: those are on the table card.
+    for seat in first.seats.all():
+        assert seat.token not in flat(pages[0]).replace(" ", "")
+    cards = flat(" ".join(text_of(director_client.get(base + "pairings.pdf"))))
+    for seat in first.seats.all():
+        assert (
+            seat.token in cards.replace(" ", "") and f"PIN {seat.pin[:3]} {seat.pin[3:]}" in cards
+        )
 
     for number in range(1, 5):
         Hand.objects.create(
@@ -50,8 +57,8 @@ def test_round_sheets_blank_then_filled_signed_and_ruled(director_client, kitty)
     ns = first.seats.get(position=0).entrant
     ew = first.seats.get(position=1).entrant
     scorer = Client()
-    scorer.post(f"/s/{first.token}/sign/", {"side": 0, "player": ns.player1, "typed": ns.player1})
-    scorer.post(f"/s/{first.token}/sign/", {"side": 1, "player": ew.player2, "typed": ew.player2})
+    scorer.post(side_link(first, 0) + "sign/", {"player": ns.player1, "typed": ns.player1})
+    scorer.post(side_link(first, 1) + "sign/", {"player": ew.player2, "typed": ew.player2})
 
     [page] = text_of(director_client.get(url + "sheet.pdf"))
     text = flat(page)

@@ -33,6 +33,7 @@ from backup.backup import BackupError, export_tournament, import_json
 from rules import RULESETS
 from scoring import entry
 from scoring.models import Hand, Ruling
+from scoring.results import table_size
 from tests.conftest import make_tournament
 from tests.helpers import published_round
 from tournament.inputs import COLUMN_RANGES
@@ -77,11 +78,16 @@ PARAMS: dict[str, tuple[str, ...]] = {
     "sheet_pdf": ("slug", "number", "table"),
     "table_link": ("token",),
     "table_link_preview": ("token",),
-    "table_link_action": ("token", "action"),
+    **{f"link_{a}": ("token",) for a in ("enter", "accept", "dispute", "edit", "sign")},
+    "link_correction": ("token",),
     "console": ("slug", "number"),
     "director_table": ("slug", "number", "table"),
     "director_table_preview": ("slug", "number", "table"),
-    "director_table_action": ("slug", "number", "table", "action"),
+    **{
+        f"director_{a}": ("slug", "number", "table")
+        for a in ("enter", "accept", "dispute", "edit", "sign")
+        + ("ruling", "withdraw-ruling", "reopen", "answer-correction", "new-link")
+    },
     "standings": ("slug",),
     "standings_projector": ("slug",),
     "standings_pdf": ("slug",),
@@ -116,19 +122,28 @@ PARAMS: dict[str, tuple[str, ...]] = {
     "admin/(?P<url>.*)$": ("url",),
 }
 
-# The actions a table page posts to (and one it does not have).
+# The actions a table page posts to.
 ACTIONS = (
     "enter",
     "accept",
     "dispute",
     "edit",
     "sign",
+    "correction",
     "ruling",
     "withdraw-ruling",
     "reopen",
+    "answer-correction",
     "new-link",
-    "no-such-action",
 )
+
+
+def action_of(address) -> str:
+    """The table action an address carries out ("link_sign" signs), else ""."""
+    for prefix in ("link_", "director_"):
+        if address.key.startswith(prefix) and address.key[len(prefix) :] in ACTIONS:
+            return address.key[len(prefix) :]
+    return ""
 
 
 @dataclass(frozen=True)
@@ -176,8 +191,7 @@ class World:
             "pk": str(entrant.pk),
             "number": "1",
             "table": str(table.number),
-            "token": table.token,
-            "action": action,
+            "token": table.seats.get(position=0).token,
             "content_type_id": str(ContentType.objects.get_for_model(Tournament).pk),
             "object_id": str(self.director_id),
             "id": str(self.director_id),
@@ -237,6 +251,9 @@ def good_payload(address: Address, action: str, game: str, world: World) -> dict
         },
         "withdraw-ruling": {"ruling": str(ruling.pk if ruling else 1), "reason": "wrong"},
         "reopen": {"reason": "a miscount"},
+        "correction": {"reason": "hand 2 was 11 books"},
+        "answer-correction": {"request": "1", "answer": "the sheet is right"},
+        "new-link": {"side": "1"},
     }
     table_action = {
         "hand": str(hand.pk),
@@ -267,8 +284,7 @@ def good_payload(address: Address, action: str, game: str, world: World) -> dict
         },
     }
     by_name = {
-        "table_link_action": table_action,
-        "director_table_action": table_action,
+        **({address.key: table_action} if action_of(address) else {}),
         "table_link_preview": {"side": "0", **record},
         "director_table_preview": record,
         "tournament_new": new,
@@ -326,6 +342,7 @@ def form_keys() -> list[str]:
     """The names the app's forms read, so the junk reaches them (plus unknown names)."""
     keys = (
         "side hand version nonce slot reason code offender choice amount note confirm ruling "
+        "pin request answer "
         "player typed q checked_in action entrant other table size through prefix view "
         "_export sort rows every screen name player1 player2 slug date venue game rounds "
         "paper published first_round seed_by_standings bye_points verify_hands boston_pot "
@@ -376,11 +393,11 @@ def invalid_rows() -> list[str]:
         tournament.settings  # raises if the stored options cannot be read  # noqa: B018
     for hand in Hand.objects.exclude(record=None).select_related("table__round__tournament"):
         tournament = hand.table.round.tournament
-        size = 4 if tournament.is_partnership else hand.table.seats.count()
+        size = table_size(tournament, hand.table.seats.count())
         tournament.ruleset.parse_hand(hand.record, size, tournament.settings)
     for ruling in Ruling.objects.select_related("table__round__tournament"):
         tournament = ruling.table.round.tournament
-        size = 4 if tournament.is_partnership else ruling.table.seats.count()
+        size = table_size(tournament, ruling.table.seats.count())
         if ruling.offender is not None and not 0 <= ruling.offender < tournament.ruleset.sides(
             size
         ):
@@ -401,6 +418,7 @@ def check(client, world, address, game, action, method, payload, *, as_director,
     junk_in: None sends the junk alone; a set of indices sends the page's own good values
     for this address less those, with the junk on top, so junk in one field goes deep.
     """
+    action = action_of(address) or action
     if junk_in is not None:
         good = good_payload(address, action, game, world)
         kept = {k: v for i, (k, v) in enumerate(good.items()) if i not in junk_in}
@@ -418,7 +436,7 @@ def check(client, world, address, game, action, method, payload, *, as_director,
     if not as_director:
         # The public changes nothing; only a table's own link writes, and only a whole,
         # valid action (the server cannot tell a scorer's tap from one that looks like it).
-        table_write = address.key == "table_link_action" and response.status_code == 302
+        table_write = address.key.startswith("link_") and response.status_code == 302
         assert after == before or table_write, f"{said} stored something"
     if after != before or (as_director and method == "post" and response.status_code < 400):
         assert invalid_rows() == [], said
@@ -459,7 +477,7 @@ def test_every_address_takes_nul_and_huge_values_without_a_5xx(world, as_directo
     client = Client()
     for index, address in enumerate(ADDRESSES):
         game = GAMES[index % len(GAMES)]
-        for action in ACTIONS if "action" in address.params else ACTIONS[:1]:
+        for action in [action_of(address) or ACTIONS[0]]:
             for method in ("get", "post"):
                 for payload in (NUL_ALL, HUGE_ALL):
                     check(
@@ -473,7 +491,7 @@ def test_every_address_takes_nul_and_huge_values_without_a_5xx(world, as_directo
                         as_director=as_director,
                     )
             # Field by field: a table link's pages anonymously, the rest as the director.
-            reachable = as_director != address.key.startswith("table_link")
+            reachable = as_director != address.key.startswith(("table_link", "link_"))
             fields = good_payload(address, action, game, world) if reachable else {}
             for i, (key, good) in enumerate(fields.items()):
                 for bad in bad_values(good):

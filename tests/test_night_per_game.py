@@ -164,6 +164,9 @@ class Browser:
         return response if status == 302 else Page(url, response.content.decode())
 
 
+Phone = tuple[Browser, str]  # a side's phone and its own link
+
+
 class Checks:
     """What the players and the director check: every mismatch is listed, so one run shows
     all that is wrong. What the night cannot go on without is a plain assert."""
@@ -600,9 +603,11 @@ def draw_and_publish(td: Browser, slug: str) -> None:
     td.submit(page, page.form("/round/1/publish/"), {})
 
 
-def enter(checks: Checks, phone: Browser, link: str, hand: Hand, number: int, night: Night) -> None:
-    """The phone enters the hand, the other side accepts it (or disputes it first)."""
+def enter(checks: Checks, table: list[Phone], hand: Hand, number: int, night: Night) -> None:
+    """The entering side's phone enters the hand; the other side accepts it on its own
+    phone (or disputes it first, and the entering side corrects it)."""
     facts = {**hand.facts, **(hand.wrong or {})}
+    phone, link = table[hand.by]
     page = phone.get(link)
     # Only a 6 Card Kitty tiebreaker's points do not count (rule 6).
     checks.equal(
@@ -614,25 +619,27 @@ def enter(checks: Checks, phone: Browser, link: str, hand: Hand, number: int, ni
     if hand.refused:
         offered = page.forms.offered[index]
         if all(str(v) in offered.get(k, [str(v)]) for k, v in hand.refused.items()):
-            bad = {"side": hand.by, **facts, **hand.refused}
+            bad = {**facts, **hand.refused}
             response = phone.submit(page, index, bad, status=None)
             assert response.status_code == 400, f"hand {number} with {hand.refused} is refused"
             page = phone.get(link)
             index = page.form("/enter/")
     assert page.forms.forms[index][1]["nonce"], "the entry form has its one-time key"
     assert page.forms.forms[index][1]["slot"].startswith(f"{number}:"), "the hand's number"
-    phone.submit(page, index, {"side": hand.by, **facts})
+    phone.submit(page, index, facts)
     if hand.wrong:
-        page = phone.get(link)
-        phone.submit(
+        other, other_link = table[hand.dispute]
+        page = other.get(other_link)
+        other.submit(
             page, page.form("/dispute/", side=str(hand.dispute)), {"reason": "Count again"}
         )
         page = phone.get(link)
         assert "disputed" in page.text
         corrected = {f"edit-{k}": hand.facts[k] for k in hand.wrong}
-        phone.submit(page, page.form("/edit/", side=str(hand.by)), corrected)
-    page = phone.get(link)
-    phone.submit(page, page.form("/accept/", side=str(hand.accept)), {})
+        phone.submit(page, page.form("/edit/"), corrected)
+    checker, checker_link = table[hand.accept]
+    page = checker.get(checker_link)
+    checker.submit(page, page.form("/accept/", side=str(hand.accept)), {})
 
 
 def rule(checks: Checks, td: Browser, url: str, ruling: Rule) -> None:
@@ -660,13 +667,17 @@ def totals_on(page: Page) -> tuple[int | str, ...]:
     return tuple(number(cell) for cell in rows[-1][1][1:])
 
 
-def sign(phone: Browser, link: str, night: Night, sides: list) -> list[str]:
-    """Each side chooses one of its players and types the name (rule 40)."""
+def sign(table: list[Phone], pins: list[str], night: Night, sides: list) -> list[str]:
+    """Each side chooses one of its players and types the name (rule 40): the first side
+    on its own phone, then it hands the phone across and each other side signs on it with
+    its PIN from the table card."""
     names = []
+    phone, link = table[0]
     for side, entrant in enumerate(sides):
         name = getattr(entrant, night.signers[side]) if night.signers else entrant.name
         page = phone.get(link)
-        phone.submit(page, page.form("/sign/", side=str(side)), {"player": name, "typed": name})
+        values = {"player": name, "typed": name} | ({"pin": pins[side]} if side else {})
+        phone.submit(page, page.form("/sign/", side=str(side)), values)
         names.append(name)
     return names
 
@@ -821,9 +832,13 @@ def test_a_night_per_game(night, director):
     sides = [seat.entrant for seat in sorted(seats, key=lambda s: s.position)]
     assert sorted(e.name for e in sides) == sorted(night.check_in)
     url = f"/t/{slug}/round/1/table/1/"
-    link = re.search(r"https?://testserver(/s/[^/\"]+/)", td.get(url).html).group(1)
+    # Each side's own link and PIN, as the director's page gives them out again.
+    director_page = td.get(url).html
+    links = list(dict.fromkeys(re.findall(r"https?://testserver(/s/[^/\"]+/)", director_page)))
+    pins = re.findall(r"PIN <strong>(\d{6})</strong>", director_page)
+    assert len(links) == len(pins) == len(sides), "a link and a PIN per side"
+    table = [(Browser(), link) for link in links]  # a phone per side
 
-    phone = Browser()
     checks = Checks()
     number = 0
     for step in night.steps:
@@ -832,10 +847,11 @@ def test_a_night_per_game(night, director):
             number -= step.replay
         else:
             number += 1
-            enter(checks, phone, link, step, number, night)
-    signers = sign(phone, link, night, sides)
+            enter(checks, table, step, number, night)
+    signers = sign(table, pins, night, sides)
 
-    check_table_page(checks, phone.get(link), night, sides)
+    for phone, link in table:
+        check_table_page(checks, phone.get(link), night, sides)
     check_table_page(checks, td.get(url), night, sides)
     check_standings(checks, td, Browser(), slug, night, sides)
     pdf = td.client.get(url + "sheet.pdf")

@@ -1,58 +1,138 @@
-"""Every director URL: anonymous → login, signed in but not a director → 403."""
+"""Who may open what. The public addresses are listed here by hand; every other address
+of the app is refused: anonymous visitors go to the login page, signed-in players get
+403, and so does a director on a tournament whose staff they are not.
+
+The list is not read from the code under test, so a view that forgot its decorator is
+caught: it answers where this file expects a refusal.
+"""
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.urls import URLPattern, URLResolver, get_resolver
 
-from tests.conftest import make_tournament
+from tests.conftest import GAMES, ONE_TABLE, make_tournament
+from tests.helpers import published_round, side_link, table_of
+from tournament.models import Director
 
 pytestmark = pytest.mark.django_db
 
+# Anyone may open these (a table's side link needs its token; a tournament's pages need
+# it to be published).
+PUBLIC = {
+    "login",
+    "logout",
+    "home",
+    "rules_help",
+    "tournament",
+    "rounds",
+    "pairings",
+    "standings",
+    "standings_projector",
+    "standings_pdf",
+    "standings_entrant",
+    "table_link",
+    "table_link_preview",
+    "link_enter",
+    "link_accept",
+    "link_dispute",
+    "link_edit",
+    "link_sign",
+    "link_correction",
+}
+# Any director may open these: they belong to no tournament yet.
+ANY_DIRECTOR = {"tournament_new", "tournament_import"}
 
-def director_patterns(resolver=None, prefix=""):
-    resolver = resolver or get_resolver()
-    for entry in resolver.url_patterns:
+
+def named_routes(resolver=None, prefix="") -> dict[str, str]:
+    """Every named address of the app (Django's admin, which guards itself, left out)."""
+    found = {}
+    for entry in (resolver or get_resolver()).url_patterns:
         if isinstance(entry, URLResolver):
-            yield from director_patterns(entry, prefix + str(entry.pattern))
-        elif isinstance(entry, URLPattern) and getattr(entry.callback, "director_only", False):
-            yield prefix + str(entry.pattern)
+            if entry.namespace != "admin":
+                found |= named_routes(entry, prefix + str(entry.pattern))
+        elif isinstance(entry, URLPattern) and entry.name:
+            found[entry.name] = prefix + str(entry.pattern)
+    return found
 
 
-def fill(pattern: str, tournament) -> str:
-    url = "/" + pattern
+ROUTES = named_routes()
+GUARDED = sorted(set(ROUTES) - PUBLIC)
+
+
+def fill(route: str, tournament, table) -> str:
     values = {
         "<slug:slug>": tournament.slug,
-        "<int:pk>": "1",
+        "<int:pk>": str(tournament.entrants.order_by("pk").first().pk),
         "<int:number>": "1",
-        "<int:table>": "1",
-        "<int:hand>": "1",
-        "<int:ruling>": "1",
-        "<str:token>": "x",
-        "<slug:action>": "enter",
+        "<int:table>": str(table.number),
+        "<str:token>": table.seats.get(position=0).token,
+        "<slug:game>": tournament.game,
     }
+    url = "/" + route
     for placeholder, value in values.items():
         url = url.replace(placeholder, value)
     assert "<" not in url, f"add a value for {url}"
     return url
 
 
-def test_there_are_director_urls():
-    assert len(list(director_patterns())) >= 8
+@pytest.fixture(params=GAMES)
+def night(request):
+    """A published tournament of each game with round 1 published."""
+    game = request.param
+    tournament = make_tournament(game, entrants=2 * ONE_TABLE[game], published=True)
+    return tournament, table_of(published_round(tournament))
+
+
+def test_the_lists_name_real_addresses():
+    assert PUBLIC | ANY_DIRECTOR <= set(ROUTES)
+    assert len(GUARDED) >= 30
 
 
 @pytest.mark.parametrize("method", ["get", "post"])
-def test_anonymous_visitors_are_sent_to_login(client, method):
-    tournament = make_tournament(entrants=2)
-    for pattern in director_patterns():
-        url = fill(pattern, tournament)
+def test_anonymous_visitors_are_sent_to_login(client, night, method):
+    tournament, table = night
+    for name in GUARDED:
+        url = fill(ROUTES[name], tournament, table)
         response = getattr(client, method)(url)
-        assert response.status_code == 302, url
+        assert response.status_code == 302, (name, url, response.status_code)
         assert response["Location"].startswith("/login/?next="), url
 
 
 @pytest.mark.parametrize("method", ["get", "post"])
-def test_signed_in_non_directors_are_refused(player_client, method):
-    tournament = make_tournament(entrants=2)
-    for pattern in director_patterns():
-        url = fill(pattern, tournament)
+def test_signed_in_non_directors_are_refused(player_client, night, method):
+    tournament, table = night
+    for name in GUARDED:
+        url = fill(ROUTES[name], tournament, table)
         response = getattr(player_client, method)(url)
-        assert response.status_code == 403, url
+        assert response.status_code == 403, (name, url, response.status_code)
+
+
+@pytest.mark.parametrize("method", ["get", "post"])
+def test_a_director_of_another_tournament_is_refused(client, night, method):
+    """Staff of one tournament get 403 on every director page of another."""
+    tournament, table = night
+    other = get_user_model().objects.create_user("other-td", password="pw-for-tests-2")
+    Director.objects.create(user=other)
+    make_tournament(tournament.game, slug="their-own").staff.add(other)
+    client.force_login(other)
+    for name in sorted(set(GUARDED) - ANY_DIRECTOR):
+        url = fill(ROUTES[name], tournament, table)
+        response = getattr(client, method)(url)
+        assert response.status_code == 403, (name, url, response.status_code)
+    assert client.get(f"/t/{tournament.slug}/round/1/table/{table.number}/").status_code == 403
+
+
+def test_the_public_pages_open_for_anyone(client, night):
+    tournament, table = night
+    for name in sorted(PUBLIC - {"logout", "link_correction"}):
+        url = fill(ROUTES[name], tournament, table)
+        response = client.get(url)
+        assert response.status_code in (200, 405), (name, url, response.status_code)
+
+
+def test_a_side_link_has_no_director_action(client, night):
+    """The director's actions have no address under a side's link at all."""
+    tournament, table = night
+    url = side_link(table, 0)
+    for action in ("ruling", "withdraw-ruling", "reopen", "answer-correction", "new-link"):
+        assert client.post(url + action + "/", {"reason": "x", "side": 0}).status_code == 404

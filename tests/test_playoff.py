@@ -5,6 +5,7 @@ from django.test import Client
 
 from scoring.models import Hand
 from tests.conftest import make_tournament
+from tests.helpers import side_link
 from tests.standings_helpers import play_round, play_table
 from tournament.models import Bye, Round
 
@@ -49,7 +50,7 @@ def test_the_cut_then_a_bracket_of_one_v_four_and_two_v_three(director_client, n
     assert playoff.number == 3 and playoff.status == Round.Status.PUBLISHED
     assert pairs(playoff) == [(top[0], top[3]), (top[1], top[2])]
     table = playoff.tables.get(number=1)
-    assert Client().get(f"/s/{table.token}/").status_code == 200  # the table link works
+    assert Client().get(side_link(table, 0)).status_code == 200  # the side's link works
 
     # The playoff never counts in the standings.
     before = {

@@ -8,7 +8,7 @@ from scoring.models import Change, Hand, Ruling
 from scoring.results import results_for
 from scoring.standings_board import standings_for
 from tests.conftest import make_tournament
-from tests.helpers import published_round, table_of
+from tests.helpers import published_round, side_link, table_of
 
 pytestmark = pytest.mark.django_db
 
@@ -217,10 +217,10 @@ def test_a_renege_found_after_signing_is_ruled_and_signed_again(director_client,
         accepted_hand(table, number)
     ns = table.seats.get(position=NS).entrant
     ew = table.seats.get(position=EW).entrant
-    token_url = f"/s/{table.token}/"
+    ns_url, ew_url = side_link(table, NS), side_link(table, EW)
     scorer = Client()
-    scorer.post(token_url + "sign/", {"side": NS, "player": ns.player1, "typed": ns.player1})
-    scorer.post(token_url + "sign/", {"side": EW, "player": ew.player1, "typed": ew.player1})
+    scorer.post(ns_url + "sign/", {"player": ns.player1, "typed": ns.player1})
+    scorer.post(ew_url + "sign/", {"player": ew.player1, "typed": ew.player1})
     assert result(kitty, table).final
     first = Hand.objects.get(table=table, number=1)
 
@@ -232,8 +232,13 @@ def test_a_renege_found_after_signing_is_ruled_and_signed_again(director_client,
     director_client.post(url + "reopen/", {"reason": "East-West found a renege in hand 1"})
     rule(director_client, kitty, table, "renege", hand=first.pk, offender=NS, choice="books")
     assert result(kitty, table).match.totals == (18, 5)
-    scorer.post(token_url + "sign/", {"side": NS, "player": ns.player2, "typed": ns.player2})
-    scorer.post(token_url + "sign/", {"side": EW, "player": ew.player2, "typed": ew.player2})
+    # Both sides' links say what the director changed after they signed, and why.
+    for url in (ns_url, ew_url):
+        changed = scorer.get(url).context["after_signing"]
+        assert changed[0].reason == "East-West found a renege in hand 1"
+        assert any(c.action.startswith("ruling") for c in changed)
+    scorer.post(ns_url + "sign/", {"player": ns.player2, "typed": ns.player2})
+    scorer.post(ew_url + "sign/", {"player": ew.player2, "typed": ew.player2})
     assert result(kitty, table).final
     actions = list(Change.objects.filter(table=table).values_list("action", flat=True))
     reopened = actions.index("reopened")

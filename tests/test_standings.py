@@ -161,6 +161,7 @@ def test_the_settings_form_takes_a_standings_order_and_refuses_a_bad_one(directo
     form = director_client.get(url).context["form"]
     data = {k: v for k, v in form.initial.items() if v is not None}
     data.update(date="2026-11-20", tiebreaks="points, rounds won, seeger_fabian")
+    data["staff"] = [user.pk for user in data["staff"]]  # the ticked boxes post ids
     data = {k: ("on" if v is True else v) for k, v in data.items() if v is not False}
     response = director_client.post(url, data)
     assert response.status_code == 400

@@ -43,13 +43,9 @@ def _runs_slug(user, slug: str) -> bool | None:
             found = Tournament.objects.filter(slug=slug).exists()
             cache[slug] = True if found else None
         else:
-            staffed = Tournament.staff.through.objects.filter(
-                tournament=OuterRef("pk"), user=user
-            )
+            staffed = Tournament.staff.through.objects.filter(tournament=OuterRef("pk"), user=user)
             row = (
-                Tournament.objects.filter(slug=slug)
-                .values_list(Exists(staffed), flat=True)
-                .first()
+                Tournament.objects.filter(slug=slug).values_list(Exists(staffed), flat=True).first()
             )
             cache[slug] = row and is_director(user) if row is not None else None
     return cache[slug]
@@ -70,7 +66,6 @@ def director_required(view):
             raise PermissionDenied(NOT_STAFF)
         return view(request, *args, **kwargs)
 
-    wrapper.director_only = True
     return wrapper
 
 

@@ -198,7 +198,6 @@ def new_pin() -> str:
 class Table(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField()
-    token = models.CharField(max_length=64, unique=True, default=new_token)
 
     class Meta:
         ordering = ["number"]

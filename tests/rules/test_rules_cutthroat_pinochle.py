@@ -172,9 +172,7 @@ def test_the_kitty_pays_only_what_it_holds():
 def test_a_player_who_cannot_pay_is_out_and_the_game_ends():
     # Each player holds 150 - 25 = 125. A double set at 60 in spades costs the bidder
     # 2 x 40 to each player and 2 x 40 to the kitty: 240, more than the 125 held.
-    set_ = PINOCHLE.score_hand(
-        played(bid=60, trump="spades", meld=10, counters=5, bidder=0), 3, {}
-    )
+    set_ = PINOCHLE.score_hand(played(bid=60, trump="spades", meld=10, counters=5, bidder=0), 3, {})
     assert set_.points == (-240, 80, 80) and set_.kitty == 80
     result = PINOCHLE.match_result([set_, set_], 3, {}, names=["Ann", "Bob", "Cy"])
     # Ann pays Bob 80, then Cy the 45 left, then the kitty nothing: she is out.

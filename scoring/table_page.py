@@ -1,0 +1,315 @@
+"""The table page: one side's own link (`/s/<token>/`), or a director of the tournament.
+
+A side's link shows the sheet and only what that side may do; what another side must
+do on this phone (accept a hand this side entered, sign for itself) asks for that side's
+PIN. A director sees every side's actions and the director's tools. The actions
+themselves are in table_actions.py; every write is in scoring/entry.py.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+
+from django.http import Http404, JsonResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from rules import InvalidHand
+from tournament.access import director_required
+from tournament.models import Round, Seat, Table, Tournament
+
+from . import entry
+from .forms import (
+    AnswerForm,
+    CorrectionForm,
+    DisputeForm,
+    EditForm,
+    EnterForm,
+    HandForm,
+    ReopenForm,
+    RulingForm,
+    SignForm,
+    WithdrawForm,
+)
+from .models import Change
+from .results import results_for, table_size
+from .sheet import SideView, build_sheet, next_dealer, ruling_lines
+
+
+@dataclass
+class Access:
+    """Who is looking at the table page: a side through its own link, or a director."""
+
+    table: Table
+    tournament: Tournament
+    url: str  # the page's own address; the actions post to url + "<action>/"
+    user: object | None = None  # a director
+    seat: Seat | None = None  # the side whose link this is
+
+    @property
+    def director(self) -> bool:
+        return self.user is not None
+
+    @property
+    def side(self) -> int | None:
+        return self.seat.position if self.seat is not None else None
+
+    def actor(self, side: int | None = None) -> entry.Actor:
+        """A director acts for the side it names; a link acts for its own side only."""
+        if self.director:
+            return entry.Actor(side=side, user=self.user, label=f"Director {self.user}")
+        return entry.Actor(side=self.side)
+
+
+def link_access(request, token: str) -> Access:
+    seat = (
+        Seat.objects.select_related("table__round__tournament")
+        .filter(token=token)
+        .exclude(table__round__status=Round.Status.DRAFT)
+        .first()
+    )
+    if seat is None:
+        raise Http404("This link is not valid: ask the director for your side's current one.")
+    table = seat.table
+    return Access(table, table.round.tournament, reverse("table_link", args=[token]), seat=seat)
+
+
+def director_access(request, slug: str, number: int, table: int) -> Access:
+    table_obj = get_object_or_404(
+        Table.objects.select_related("round__tournament"),
+        round__tournament__slug=slug,
+        round__number=number,
+        number=table,
+    )
+    url = reverse("director_table", args=[slug, number, table])
+    return Access(table_obj, table_obj.round.tournament, url, user=request.user)
+
+
+@dataclass
+class Failed:
+    """A refused action: its form (and hand form) as posted, to show again with the messages."""
+
+    action: str = ""  # none: the page as it stands
+    form: object = None
+    hand_form: HandForm | None = None
+    placed: bool = False
+
+    def at(self, action: str, key: str | None = None, value=None, auto_id: str = "id_%s"):
+        """The posted form if it belongs in this place on the page (that action, that key)."""
+        if not self.action or self.action != action:
+            return None
+        if key and self.form.data.get(key) != str(value):
+            return None
+        self.placed = True
+        self.form.auto_id = auto_id
+        return self.form
+
+    def messages(self, told: bool) -> list[str]:
+        """What the page's top says: the messages not shown by a field where it was typed."""
+        if not self.action:
+            return []
+        shown = getattr(self.form, "visible", ()) if self.placed else ()
+        top = [m for name, ms in self.form.errors.items() if name not in shown for m in ms]
+        hand_errors = self.hand_form.errors if self.hand_form is not None else {}
+        if hand_errors and not (self.action == "enter" or self.placed):
+            top += [m for ms in hand_errors.values() for m in ms]
+        marked = hand_errors or any(name in shown for name in self.form.errors)
+        if marked and not told:
+            top.insert(0, "Nothing was stored: see the marked fields.")
+        return list(dict.fromkeys(top))
+
+
+def _for_sides(failed: Failed, action: str, form_class, sides: list[SideView], key="side"):
+    """One form per side, the refused one in its place."""
+    return [
+        (
+            side,
+            failed.at(action, key, side.index, f"{action}{side.index}-%s")
+            or form_class(auto_id=f"{action}{side.index}-%s"),
+        )
+        for side in sides
+    ]
+
+
+def render_table(request, access: Access, *, errors=None, status=200, ruling=None, failed=None):
+    tournament = access.tournament
+    ruleset = tournament.ruleset
+    options = tournament.settings
+    result = results_for(tournament, tables=[access.table])[access.table.pk]
+    sheet = build_sheet(result, ruleset, options)
+    slot = entry.next_slot(result)
+    failed = failed or Failed()
+    mine = access.side  # None for a director
+    form = None
+    if failed.action == "enter":
+        form = failed.hand_form
+    elif slot is not None and not sheet.final:
+        form = HandForm(specs=ruleset.hand_fields(result.size, options, result.names, slot[0]))
+    pending = next((r for r in sheet.rows if r.status != "accepted" and r.status != "void"), None)
+    entered_by = pending.hand.entered_by if pending else None
+    # A side corrects the hand it entered while it waits; a director corrects any hand.
+    editable = [r for r in sheet.rows if r.hand.record is not None and not r.void]
+    if not access.director:
+        editable = [r for r in editable if r is pending and entered_by == mine]
+    edit_forms = []
+    for row in editable:
+        meta = failed.at("edit", "hand", row.hand.pk, auto_id=f"edit{row.hand.pk}-%s")
+        if meta is not None:
+            hand_form = failed.hand_form
+        else:
+            meta = EditForm(auto_id=f"edit{row.hand.pk}-%s")
+            specs = ruleset.hand_fields(result.size, options, result.names, row.hand.number)
+            hand_form = HandForm(specs=specs, prefix="edit", initial=_initial(row.hand.record))
+        hand_form.meta = meta
+        edit_forms.append((row, hand_form))
+    # Who checks the waiting hand: every other side; on a side's link, its own side
+    # directly, the others by their PIN on this phone (Bridgemate's way).
+    checkers = [s for s in sheet.sides if pending and s.index != entered_by]
+    by_pin = [s for s in checkers if not access.director and s.index != mine]
+    unsigned = [s for s in sheet.sides if s.index not in sheet.signatures]
+    lines = ruling_lines(result, ruleset, options)
+    closes = entry.correction_closes(result, tournament)
+    corrections = list(access.table.corrections.all())
+    history = list(Change.objects.filter(table=access.table).select_related("hand"))
+    context = {
+        "tournament": tournament,
+        "round": access.table.round,
+        "table": access.table,
+        "access": access,
+        "mine": next((s for s in sheet.sides if s.index == mine), None),
+        "sheet": sheet,
+        "slot": slot,
+        "slot_label": slot and (f"Hand {slot[0]}" + (" (replay)" if slot[1] > 1 else "")),
+        "form": form,
+        "enter_form": failed.at("enter") or EnterForm(),
+        "nonce": uuid.uuid4().hex,
+        "pending": pending,
+        "edit_form": next((f for row, f in edit_forms if row is pending), None),
+        "edit_forms": edit_forms if access.director and not sheet.final else [],
+        "accept_sides": [s for s in checkers if s not in by_pin],
+        "accept_pin_forms": _for_sides(failed, "accept", DisputeForm, by_pin),
+        "dispute_forms": _for_sides(failed, "dispute", DisputeForm, checkers),
+        "sign_forms": _for_sides(failed, "sign", SignForm, unsigned),
+        "withdraw_forms": [
+            (
+                line,
+                failed.at("withdraw-ruling", "ruling", line.ruling.pk, f"w{line.ruling.pk}-%s")
+                or WithdrawForm(auto_id=f"w{line.ruling.pk}-%s"),
+            )
+            for line in lines
+        ],
+        "reopen_form": failed.at("reopen", auto_id="reopen-%s") or ReopenForm(auto_id="reopen-%s"),
+        "ruling_form": failed.at("ruling", auto_id="r-%s") or RulingForm(auto_id="r-%s"),
+        "correction_closes": closes,
+        "correction_open": bool(closes and timezone.now() <= closes),
+        "correction_form": failed.at("correction", auto_id="c-%s")
+        or CorrectionForm(auto_id="c-%s"),
+        "corrections": corrections,
+        "my_correction": next((c for c in corrections if c.open and c.side == mine), None),
+        "answer_forms": [
+            (
+                c,
+                failed.at("answer-correction", "request", c.pk, f"a{c.pk}-%s")
+                or AnswerForm(auto_id=f"a{c.pk}-%s"),
+            )
+            for c in corrections
+            if c.open
+        ],
+        "after_signing": _after_signing(history),
+        "errors": [*(errors or []), *failed.messages(told=bool(errors))],
+        "failed_action": failed.action,
+        "next_dealer": next_dealer(sheet, ruleset, slot[0]) if slot else "",
+        "tiebreaker_next": bool(slot and result.match.needs_tiebreaker),
+        "history": history,
+        "side_links": _side_links(request, access, sheet) if access.director else [],
+        "ruling": ruling,
+        "infractions": ruleset.infractions,
+        "ruling_lines": lines,
+    }
+    return render(request, "scoring/table.html", context, status=status)
+
+
+def _after_signing(history: list[Change]) -> list[Change]:
+    """What the director changed once the sheet had been signed: the reopening and all
+    after it, which both sides' links show at the top of the page."""
+    for at, change in enumerate(history):
+        if change.action == "reopened":
+            return history[at:]
+    return []
+
+
+def _side_links(request, access: Access, sheet) -> list[tuple[SideView, str, str]]:
+    """Each side's own link and PIN, for the director to give out again."""
+    seats = {seat.position: seat for seat in access.table.seats.all()}
+    return [
+        (
+            side,
+            request.build_absolute_uri(reverse("table_link", args=[seats[side.index].token])),
+            seats[side.index].pin,
+        )
+        for side in sheet.sides
+        if side.index in seats
+    ]
+
+
+def _initial(record: dict) -> dict:
+    """A stored hand as form values; yes/no facts stay booleans for their checkboxes."""
+    return {k: v if isinstance(v, bool) else "" if v is None else str(v) for k, v in record.items()}
+
+
+def table_link(request, token):
+    return render_table(request, link_access(request, token))
+
+
+@director_required
+def director_table(request, slug, number, table):
+    return render_table(request, director_access(request, slug, number, table))
+
+
+def hand_specs(access: Access):
+    """Every input a hand of this table can have (whatever its dealer): the ruleset then
+    judges the values against the hand's number."""
+    tournament = access.tournament
+    size = table_size(tournament, access.table.seats.count())
+    return tournament.ruleset.hand_fields(size, tournament.settings)
+
+
+def preview(request, access: Access):
+    """The app's score for the hand as typed, before it counts (JSON for the form's script)."""
+    tournament = access.tournament
+    ruleset = tournament.ruleset
+    result = results_for(tournament, tables=[access.table])[access.table.pk]
+    prefix = "edit" if request.POST.get("prefix") == "edit" else None
+    form = HandForm(request.POST, specs=hand_specs(access), prefix=prefix)
+    if not form.is_valid():
+        return JsonResponse({"ok": False, "errors": {k: v[0] for k, v in form.errors.items()}})
+    number = _preview_number(result, request.POST)
+    try:
+        record = ruleset.parse_hand(form.record_data(), result.size, tournament.settings, number)
+    except InvalidHand as exc:
+        return JsonResponse({"ok": False, "errors": exc.errors})
+    score = ruleset.score_hand(record, result.size, tournament.settings, (), number, result.names)
+    return JsonResponse({"ok": True, "explanation": score.explanation})
+
+
+def _preview_number(result, post) -> int | None:
+    """The number of the hand being typed: the one corrected, else the one due."""
+    hands = {str(h.hand.pk): h.hand for h in result.hands} | {str(h.pk): h for h in result.pending}
+    if post.get("hand") in hands:
+        return hands[post["hand"]].number
+    slot = entry.next_slot(result)
+    return slot[0] if slot else None
+
+
+@require_POST
+def table_link_preview(request, token):
+    return preview(request, link_access(request, token))
+
+
+@director_required
+@require_POST
+def director_table_preview(request, slug, number, table):
+    return preview(request, director_access(request, slug, number, table))

@@ -3,6 +3,14 @@
 from draw.rounds import draw_next_round, publish
 from tournament.models import Round, Table
 
+# A hand each game's form takes, as a phone sends it: a short one (passed out, conceded).
+SIMPLE_HAND = {
+    "columbus-6-card-kitty": {"bidding_team": "0", "level": "5", "form": "plain", "books": "12"},
+    "three-legged-kitty": {"passed_out": "on"},
+    "ascot": {"dealer": "0", "passed_out": "on"},
+    "cutthroat-pinochle": {"bidder": "0", "bid": "20", "conceded": "before_widow"},
+}
+
 
 def published_round(tournament, seed: int = 1) -> Round:
     round_ = draw_next_round(tournament, seed=seed)

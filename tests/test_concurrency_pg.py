@@ -16,7 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from django.db import connection
 
-from scoring.models import Hand
+from scoring.models import Change, Hand
 from scoring.standings_board import standings_for
 from tests.conftest import make_tournament
 from tests.helpers import published_round
@@ -49,32 +49,39 @@ def hands_for(table: int) -> list[dict[str, str]]:
     return hands
 
 
-def entry_form(page: Forms, hand: dict, side: int) -> dict[str, str]:
+def entry_form(page: Forms, hand: dict) -> dict[str, str]:
     fields = page.form("/enter/")
     assert fields is not None and fields["nonce"], "no entry form on the page"
     return {
         "csrfmiddlewaretoken": fields["csrfmiddlewaretoken"],
         "nonce": fields["nonce"],
         "slot": fields["slot"],
-        "side": str(side),
         **hand,
     }
 
 
-def score_table(base: str, token: str, hands=HANDS) -> list[tuple[str, int]]:
-    """North-South enter every hand, East-West accept each; every POST is sent twice."""
+def side_links(round_) -> list[tuple[str, str]]:
+    """Each table's two side links, North-South's then East-West's, in table order."""
+    seats = Seat.objects.filter(table__round=round_).order_by("table__number", "position")
+    tokens = list(seats.values_list("token", flat=True))
+    return [(f"/s/{ns}/", f"/s/{ew}/") for ns, ew in zip(tokens[::2], tokens[1::2], strict=True)]
+
+
+def score_table(base: str, links: tuple[str, str], hands=HANDS) -> list[tuple[str, int]]:
+    """North-South enter every hand on their link, East-West accept each on theirs; every
+    POST is sent twice."""
     north, east = Phone.at(base), Phone.at(base)
-    url = f"/s/{token}/"
+    ns_url, ew_url = links
     statuses = []
     for number, hand in enumerate(hands, start=1):
-        form = entry_form(page(north, url), hand, side=0)
+        form = entry_form(page(north, ns_url), hand)
         assert form["slot"] == f"{number}:1"
         for _ in range(2):  # the phone's retry: the same form, the same one-time key
-            statuses.append(("enter", north.send("POST", url + "enter/", form)[0]))
-        accept = page(east, url).form("/accept/", side="1")
+            statuses.append(("enter", north.send("POST", ns_url + "enter/", form)[0]))
+        accept = page(east, ew_url).form("/accept/")
         assert accept is not None, f"hand {number} is not waiting to be accepted"
         for _ in range(2):  # a double tap on Accept
-            statuses.append(("accept", east.send("POST", url + "accept/", accept)[0]))
+            statuses.append(("accept", east.send("POST", ew_url + "accept/", accept)[0]))
     return statuses
 
 
@@ -98,19 +105,22 @@ def test_fifty_tables_enter_and_accept_at_once_with_every_request_sent_twice(
 ):
     tournament = make_tournament(entrants=2 * TABLES, published=True, slug="big-night")
     round_ = published_round(tournament)
-    tokens = list(round_.tables.values_list("token", flat=True))
-    assert len(tokens) == TABLES
+    links = side_links(round_)
+    assert len(links) == TABLES
 
     with ThreadPoolExecutor(max_workers=TABLES) as pool:
         runs = list(
-            pool.map(lambda i: score_table(live_server.url, tokens[i], hands_for(i)), range(TABLES))
+            pool.map(lambda i: score_table(live_server.url, links[i], hands_for(i)), range(TABLES))
         )
 
     statuses = Counter(s for run in runs for s in run)
     assert statuses == {("enter", 302): 2 * 4 * TABLES, ("accept", 302): 2 * 4 * TABLES}
     hands = Hand.objects.filter(table__round=round_)
-    per_table = Counter(hands.values_list("table__token", flat=True))
-    assert per_table == dict.fromkeys(tokens, 4)  # every hand stored once, none lost
+    per_table = Counter(hands.values_list("table__number", flat=True))
+    assert per_table == dict.fromkeys(range(1, TABLES + 1), 4)  # every hand once, none lost
+    assert not hands.exclude(entered_by=0).exists()
+    accepted = Change.objects.filter(table__round=round_, action="accepted")
+    assert set(accepted.values_list("actor", flat=True)) == {"East-West (own link)"}
     assert sorted(set(hands.values_list("number", "attempt"))) == [(n, 1) for n in (1, 2, 3, 4)]
     assert not hands.exclude(status=Hand.Status.ACCEPTED).exists()
     assert len(set(hands.values_list("nonce", flat=True))) == 4 * TABLES
@@ -129,23 +139,25 @@ def test_two_phones_racing_for_the_same_hand_store_one_and_refuse_the_other(
     tables = 10
     tournament = make_tournament(entrants=2 * tables, published=True, slug="race-night")
     round_ = published_round(tournament)
-    tokens = list(round_.tables.values_list("token", flat=True))
+    links = side_links(round_)
     start = threading.Barrier(2 * tables)
 
-    def race(token: str, side: int) -> int:
+    def race(table: int, side: int) -> int:
+        """Each side's phone, on its own link, taps Enter for hand 1 at the same moment."""
         phone = Phone.at(live_server.url)
-        form = entry_form(page(phone, f"/s/{token}/"), HANDS[side], side=side)
-        start.wait(timeout=60)  # both phones tap Enter at the same moment
-        return phone.send("POST", f"/s/{token}/enter/", form)[0]
+        url = links[table][side]
+        form = entry_form(page(phone, url), HANDS[side])
+        start.wait(timeout=60)
+        return phone.send("POST", url + "enter/", form)[0]
 
     with ThreadPoolExecutor(max_workers=2 * tables) as pool:
-        futures = {(t, side): pool.submit(race, t, side) for t in tokens for side in (0, 1)}
+        futures = {(t, side): pool.submit(race, t, side) for t in range(tables) for side in (0, 1)}
         results = {key: future.result() for key, future in futures.items()}
 
-    for token in tokens:
-        assert sorted((results[token, 0], results[token, 1])) == [302, 409], token
-        stored = Hand.objects.get(table__token=token)  # exactly one, hand 1
+    for t in range(tables):
+        assert sorted((results[t, 0], results[t, 1])) == [302, 409], t
+        stored = Hand.objects.get(table__round=round_, table__number=t + 1)  # one, hand 1
         assert (stored.number, stored.attempt) == (1, 1)
-        winner = 0 if results[token, 0] == 302 else 1
+        winner = 0 if results[t, 0] == 302 else 1
         assert stored.entered_by == winner
         assert stored.record["level"] == int(HANDS[winner]["level"])

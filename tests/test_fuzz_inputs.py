@@ -35,7 +35,7 @@ from scoring import entry
 from scoring.models import Hand, Ruling
 from scoring.results import table_size
 from tests.conftest import make_tournament
-from tests.helpers import published_round
+from tests.helpers import SIMPLE_HAND, published_round
 from tournament.inputs import COLUMN_RANGES
 from tournament.models import Table, Tournament
 
@@ -200,13 +200,7 @@ class World:
         }
 
 
-# A hand each game's form takes, as a phone sends it.
-HANDS = {
-    "columbus-6-card-kitty": {"bidding_team": "0", "level": "5", "form": "plain", "books": "12"},
-    "three-legged-kitty": {"passed_out": "on"},
-    "ascot": {"dealer": "0", "passed_out": "on"},
-    "cutthroat-pinochle": {"bidder": "0", "bid": "20", "conceded": "before_widow"},
-}
+HANDS = SIMPLE_HAND
 
 
 def build_world(director) -> World:

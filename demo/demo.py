@@ -3,7 +3,9 @@
 Round 1 is played, signed and has a renege ruling; round 2 is under way with hands
 waiting to be accepted and one in dispute; the standings follow from those facts.
 Each of the three-player games has a night too (Ascot at tables of four): round 1 with
-one table finished, ruled on and signed, and one still playing.
+one table finished, ruled on and signed, and one still playing. Each side scores through
+its own link; some hands are accepted by PIN on the entering side's phone, and every
+night has a signed sheet whose side asked for a correction, flagged on the console.
 """
 
 import datetime
@@ -59,13 +61,13 @@ def _play(table, hands: list[dict]) -> list[Hand]:
         hand = entry.enter_hand(
             table,
             record,
-            actor=entry.Actor(side=0, label="Table link"),
+            actor=entry.Actor(side=0),
             nonce=f"demo-{table.pk}-{number}",
             slot=(number, 1),
         )
-        entry.accept_hand(
-            table, hand.pk, actor=entry.Actor(side=1, label="Table link"), version=hand.version
-        )
+        # East-West accept on their own phone, or type their PIN on North-South's.
+        checker = entry.Actor(side=1, how="PIN on North-South's phone" if number % 2 else "")
+        entry.accept_hand(table, hand.pk, actor=checker, version=hand.version)
         stored.append(hand)
     return stored
 
@@ -78,8 +80,13 @@ def _sign(table) -> None:
             side=seat.position,
             player=player,
             typed=player,
-            actor=entry.Actor(side=seat.position, label="Table link"),
+            actor=entry.Actor(side=seat.position),
         )
+
+
+def _ask_correction(table, side: int, reason: str) -> None:
+    """A side asks for a correction of its signed sheet: the console flags the table."""
+    entry.ask_correction(table, actor=entry.Actor(side=side), reason=reason)
 
 
 DEMO_SLUGS = ("friday-night-kitty", "sunday-three-legged", "ascot-wednesday", "pinochle-thursday")
@@ -128,6 +135,8 @@ def build_demo(seed: int = 7) -> Tournament:
         if result.match.needs_tiebreaker:
             _play_tiebreaker(table, rng)
         _sign(table)
+        if table.number == 3:
+            _ask_correction(table, 1, "Hand 4: we took 8 books, not 7")
 
     # Round 2, in progress: two tables done, one waiting on acceptance, one disputed.
     second = draw_next_round(tournament, seed=seed)
@@ -200,7 +209,7 @@ def _play_game(table, deal, rng: random.Random, hands: int | None = None) -> Non
         hand = entry.enter_hand(
             table,
             deal(rng, slot[0], size),
-            actor=entry.Actor(side=slot[0] % size, label="Table link"),
+            actor=entry.Actor(side=slot[0] % size),
             nonce=f"demo-{table.pk}-{slot[0]}-{slot[1]}",
             slot=slot,
         )
@@ -278,6 +287,7 @@ def _three_legged_demo(rng: random.Random, actor) -> None:
     _director_rules(first, actor, "misdeal", "next", None, "Dealt eleven to the Cat")
     _play_game(first, three_legged_hand, rng)
     _sign(first)
+    _ask_correction(first, 2, "The last hand was 7 hearts, not 7 spades")
     _play_game(second, three_legged_hand, rng, hands=3)
 
 
@@ -298,6 +308,7 @@ def _ascot_demo(rng: random.Random, actor) -> None:
     _director_rules(first, actor, "out-of-turn-call", str(third.pk), left_of_dealer, "Passed early")
     _play_game(first, ascot_hand, rng)
     _sign(first)
+    _ask_correction(first, 1, "Deal 6 was a grand, not a suit game")
     _play_game(second, ascot_hand, rng, hands=5)
 
 
@@ -316,6 +327,7 @@ def _pinochle_demo(rng: random.Random, actor) -> None:
     _director_rules(first, actor, "misdeal", "next", None, "Sixteen cards to the bidder")
     _play_game(first, pinochle_hand, rng)
     _sign(first)
+    _ask_correction(first, 2, "The last hand's meld was 40, not 30")
     _play_game(second, pinochle_hand, rng, hands=3)
     entry.enter_hand(
         second,

@@ -49,3 +49,17 @@ def test_demo_setup_creates_a_director_and_a_night_in_progress(tmp_path, monkeyp
     call_command("setup_demo")  # a second run changes nothing
     assert Tournament.objects.count() == 4 and Director.objects.count() == 1
     assert f"Director login: {username} / {password}" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "slug", ["friday-night-kitty", "sunday-three-legged", "ascot-wednesday", "pinochle-thursday"]
+)
+def test_each_demo_night_shows_a_correction_asked_after_signing(director_client, slug):
+    from demo.demo import build_demo
+
+    build_demo()
+    client = director_client
+    console = client.get(f"/t/{slug}/round/1/console/")
+    assert console.status_code == 200
+    assert console.context["counts"]["asked"] == 1
+    assert "correction asked" in console.content.decode()

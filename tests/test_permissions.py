@@ -136,3 +136,26 @@ def test_a_side_link_has_no_director_action(client, night):
     url = side_link(table, 0)
     for action in ("ruling", "withdraw-ruling", "reopen", "answer-correction", "new-link"):
         assert client.post(url + action + "/", {"reason": "x", "side": 0}).status_code == 404
+
+
+def test_a_director_added_to_the_staff_may_run_the_tournament(director_client, night):
+    """The creator adds a second director on the settings page; then it is theirs too."""
+    tournament, table = night
+    other = get_user_model().objects.create_user("second-td", password="pw-for-tests-2")
+    Director.objects.create(user=other)
+    second = director_client.__class__()
+    second.force_login(other)
+    console = f"/t/{tournament.slug}/round/1/console/"
+    assert second.get(console).status_code == 403
+
+    url = f"/t/{tournament.slug}/edit/"
+    form = director_client.get(url).context["form"]
+    data = {k: v for k, v in form.initial.items() if v is not None and v is not False}
+    data = {k: ("on" if v is True else v) for k, v in data.items()}
+    data.update(date="2026-11-20", staff=[u.pk for u in data["staff"]] + [other.pk])
+    assert director_client.post(url, data).status_code == 302
+    assert second.get(console).status_code == 200
+
+    data["staff"] = []  # a tournament is never left without a director
+    response = director_client.post(url, data)
+    assert response.status_code == 400 and response.context["form"].errors["staff"]

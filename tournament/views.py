@@ -65,6 +65,8 @@ def describe_settings(tournament: Tournament) -> list[tuple[str, str]]:
         elif option.kind == "choice":
             value = dict(option.choices).get(value, value)
         shown.append((option.label, str(value)))
+    minutes = tournament.correction_minutes
+    shown.append(("Correction period after signing", f"{minutes} minute{'s' * (minutes != 1)}"))
     return shown
 
 

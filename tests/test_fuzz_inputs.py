@@ -34,20 +34,14 @@ from rules import RULESETS
 from scoring import entry
 from scoring.models import Hand, Ruling
 from scoring.results import table_size
-from tests.conftest import make_tournament
+from tests.conftest import GAMES, ONE_TABLE, make_tournament
 from tests.helpers import SIMPLE_HAND, published_round
 from tournament.inputs import COLUMN_RANGES
 from tournament.models import Table, Tournament
 
 pytestmark = pytest.mark.django_db
 
-GAMES = ("columbus-6-card-kitty", "three-legged-kitty", "ascot", "cutthroat-pinochle")
-ENTRANTS = {
-    "columbus-6-card-kitty": 4,
-    "three-legged-kitty": 3,
-    "ascot": 4,
-    "cutthroat-pinochle": 3,
-}
+ENTRANTS = {**ONE_TABLE, "columbus-6-card-kitty": 4}  # two 6 Card Kitty tables
 
 # What each address needs, by name (or, for Django's unnamed admin addresses, by route).
 PARAMS: dict[str, tuple[str, ...]] = {

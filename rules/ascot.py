@@ -17,7 +17,6 @@ from .base import (
     InvalidRuling,
     MatchResult,
     Option,
-    Ruleset,
     Ruling,
     add_points,
     cite,
@@ -27,7 +26,9 @@ from .base import (
     signed,
     tally_of,
 )
+from .effects import MovePoints, PointsOff, RulingHand, Void
 from .reading import HandReader
+from .ruleset import Ruleset
 
 CARD_POINTS = 120
 TRICKS = 10
@@ -67,6 +68,68 @@ class AscotHand:
     dealer: int | None = None
 
 
+# -- what each infraction does ---------------------------------------------------------------
+@dataclass(frozen=True)
+class CardPenalty(MovePoints):
+    """Irregularities: card points move from the offending side to the other, counted before
+    the 60-point bonus threshold; in Null the offender's side loses instead (declaration 4).
+    ``did`` says what the offender did; ``null_only`` is declaration 4's own entry."""
+
+    amount_option: str = "card_penalty"
+    did: str = ""
+    declarer_exempt: bool = False  # the declarer exposing a card is not penalised
+    null_only: bool = False
+
+    def apply(self, ruling: Ruling, infraction: Infraction, hand: RulingHand) -> None:
+        offender = hand.ruleset.need_offender(ruling, infraction)
+        record, names, where = hand.record, hand.names, cite(infraction.rule)
+        if record.passed_out:
+            raise InvalidRuling(
+                {
+                    "code": f"{where}: {infraction.title.lower()} needs a "
+                    "declarer's game, and this deal was passed out."
+                }
+            )
+        if self.null_only and record.game != "null":
+            raise InvalidRuling({"code": "Declaration 4: this rule is for a Null game."})
+        if self.declarer_exempt and offender == record.declarer:
+            raise InvalidRuling(
+                {
+                    "offender": "Irregularities: the declarer is not penalised "
+                    "for a card exposed or played out of turn."
+                }
+            )
+        if record.game == "null":
+            hand.decided = offender != record.declarer
+            hand.notes.append(
+                f"{cite('4')}: {infraction.title.lower()} by {names[offender]} "
+                f"loses the Null for {'the opponents' if hand.decided else 'the declarer'}"
+            )
+            return
+        amount = self.amount(ruling, hand.options)
+        self.move(offender, amount, hand)
+        if offender == record.declarer:
+            hand.notes.append(
+                f"{where}: {names[offender]} revoked, {amount} card points to the opponents"
+            )
+        else:
+            hand.notes.append(
+                f"{where}: {infraction.title.lower()} by {names[offender]}, "
+                f"{amount} card points to the declarer"
+            )
+
+    def describe(self, ruling: Ruling, infraction: Infraction, hand: RulingHand) -> str:
+        offender = hand.ruleset.need_offender(ruling, infraction)
+        where, name = cite(infraction.rule), hand.names[offender]
+        amount = self.amount(ruling, hand.options)
+        if self.null_only:
+            return f"{where}: {name} loses the Null for his side."
+        return (
+            f"{where}: {name} {self.did}; {amount} card points move to the other "
+            "side (in Null the offender's side loses)."
+        )
+
+
 INFRACTIONS = (
     Infraction(
         code="out-of-turn-call",
@@ -78,6 +141,7 @@ INFRACTIONS = (
         chooser="director",
         effect="The offender loses 10 points (option) on the sheet, not multiplied by Contra "
         "or Redouble; the hand is otherwise scored as played.",
+        does=PointsOff(amount_option="out_of_turn_penalty", what="out of turn"),
     ),
     Infraction(
         code="exposed-card",
@@ -92,6 +156,7 @@ INFRACTIONS = (
         effect="20 card points (option) move from the opponents to the declarer (at most 120), "
         "counted before the 60-point bonus threshold. In Null the offender's side loses: the "
         "declarer scores +75.",
+        does=CardPenalty(did="exposed a card", declarer_exempt=True),
     ),
     Infraction(
         code="revoke",
@@ -105,6 +170,7 @@ INFRACTIONS = (
         effect="20 card points (option) move from the offending side to the other side (down "
         "to zero, at most 120), counted before the 60-point bonus threshold. In Null the "
         "offender's side loses the hand.",
+        does=CardPenalty(did="failed to follow suit"),
     ),
     Infraction(
         code="null-exposure",
@@ -116,6 +182,7 @@ INFRACTIONS = (
         chooser="director",
         effect="An opponent offends: the declarer wins the Null (+75). The declarer offends "
         "(a revoke): the declarer loses (-120).",
+        does=CardPenalty(null_only=True),
     ),
     Infraction(
         code="misdeal",
@@ -128,6 +195,7 @@ INFRACTIONS = (
         scope="hand",
         chooser="director",
         effect="The hand is void: no points, and the same dealer deals again.",
+        does=Void(),
     ),
 )
 
@@ -434,9 +502,6 @@ class Ascot(Ruleset):
         return data
 
     # -- scoring ---------------------------------------------------------------------------
-    def voids(self, ruling: Ruling, options: dict) -> bool:
-        return ruling.code == "misdeal"
-
     def score_record(
         self,
         record: AscotHand,
@@ -448,60 +513,13 @@ class Ascot(Ruleset):
         names: Sequence[str] | None = None,
     ) -> HandScore:
         names = self.side_names(table_size, names)
-        penalties = [0] * table_size
-        notes: list[str] = []
-        moved = 0  # card points moved to the declarer (negative: away from him)
-        null_result: bool | None = None  # a Null decided by an exposure or revoke
+        hand = RulingHand(self, record, table_size, options, number, names, record.declarer)
         for ruling, infraction in rulings:
             offender = self.need_offender(ruling, infraction)
-            where = cite(infraction.rule)
-            if record.dealer is not None and offender == record.dealer:
-                raise InvalidRuling(
-                    {
-                        "offender": f"{names[offender]} dealt this deal and sits out (For "
-                        "four players: Dealer does not play): choose a player who played."
-                    }
-                )
-            if infraction.code == "out-of-turn-call":
-                amount = options["out_of_turn_penalty"] if ruling.amount is None else ruling.amount
-                penalties[offender] -= amount
-                notes.append(f"{where}: {names[offender]} \N{MINUS SIGN}{amount} out of turn")
-                continue
-            if record.passed_out:
-                raise InvalidRuling(
-                    {
-                        "code": f"{where}: {infraction.title.lower()} needs a "
-                        "declarer's game, and this deal was passed out."
-                    }
-                )
-            if infraction.code == "null-exposure" and record.game != "null":
-                raise InvalidRuling({"code": "Declaration 4: this rule is for a Null game."})
-            if infraction.code == "exposed-card" and offender == record.declarer:
-                raise InvalidRuling(
-                    {
-                        "offender": "Irregularities: the declarer is not penalised "
-                        "for a card exposed or played out of turn."
-                    }
-                )
-            if record.game == "null":
-                null_result = offender != record.declarer
-                notes.append(
-                    f"{cite('4')}: {infraction.title.lower()} by {names[offender]} "
-                    f"loses the Null for {'the opponents' if null_result else 'the declarer'}"
-                )
-                continue
-            amount = options["card_penalty"] if ruling.amount is None else ruling.amount
-            if offender == record.declarer:
-                moved -= amount
-                notes.append(
-                    f"{where}: {names[offender]} revoked, {amount} card points to the opponents"
-                )
-            else:
-                moved += amount
-                notes.append(
-                    f"{where}: {infraction.title.lower()} by {names[offender]}, "
-                    f"{amount} card points to the declarer"
-                )
+            self.check_played(offender, record.dealer, names)
+            self.effect_of(infraction).apply(ruling, infraction, hand)
+        moved, null_result, notes = sum(hand.moves), hand.decided, hand.notes
+        penalties = [hand.penalties.get(seat, 0) for seat in range(table_size)]
         if record.passed_out:
             score = self._score_passed_out(record, table_size, options, names)
         else:
@@ -511,6 +529,16 @@ class Ascot(Ruleset):
         if any(penalties):
             text += " (out-of-turn penalties not multiplied)"
         return HandScore(points=points, explanation=text, declarer=score.declarer, made=score.made)
+
+    def check_played(self, offender: int, dealer: int | None, names: Sequence[str]) -> None:
+        """A ruling is against a player who played the deal, never the dealer sitting out."""
+        if dealer is not None and offender == dealer:
+            raise InvalidRuling(
+                {
+                    "offender": f"{names[offender]} dealt this deal and sits out (For "
+                    "four players: Dealer does not play): choose a player who played."
+                }
+            )
 
     def game_value(
         self, record: AscotHand, moved: int = 0, null_result: bool | None = None
@@ -625,36 +653,18 @@ class Ascot(Ruleset):
     ) -> str:
         opts = self.resolve_options(options)
         infraction = self.check_ruling(ruling, table_size, "hand")
-        where = cite(infraction.rule)
-        if infraction.code == "misdeal":
-            return f"{where}: misdeal; the hand is void and dealt again, no score."
-        names = self.side_names(table_size, names)
+        effect = self.effect_of(infraction)
+        hand = self.ruling_hand(None, table_size, opts, number, names)
+        if effect.voids(ruling):
+            return effect.describe(ruling, infraction, hand)
         offender = self.need_offender(ruling, infraction)
-        out = self.sits_out(number, table_size) if number else None
-        if offender == out:
-            raise InvalidRuling(
-                {
-                    "offender": f"{names[offender]} dealt this deal and sits out (For four "
-                    "players: Dealer does not play): choose a player who played."
-                }
-            )
-        if infraction.code == "out-of-turn-call":
-            amount = opts["out_of_turn_penalty"] if ruling.amount is None else ruling.amount
-            return (
-                f"{where}: {names[offender]} \N{MINUS SIGN}{amount} for a bid or pass out "
-                "of turn, not multiplied."
-            )
-        if record is None:
-            amount = opts["card_penalty"] if ruling.amount is None else ruling.amount
-            if infraction.code == "null-exposure":
-                return f"{where}: {names[offender]} loses the Null for his side."
-            did = "exposed a card" if infraction.code == "exposed-card" else "failed to follow suit"
-            return (
-                f"{where}: {names[offender]} {did}; {amount} card points move to the other "
-                "side (in Null the offender's side loses)."
-            )
+        self.check_played(
+            offender, self.sits_out(number, table_size) if number else None, hand.names
+        )
+        if record is None or not effect.rescores:
+            return effect.describe(ruling, infraction, hand)
         score = self.score_hand(record, table_size, opts, [ruling], number, names)
-        return f"{where}: {score.explanation}."
+        return f"{cite(infraction.rule)}: {score.explanation}."
 
     # -- the round -------------------------------------------------------------------------
     def match_result(

@@ -17,15 +17,15 @@ from .base import (
     Infraction,
     MatchResult,
     Option,
-    Ruleset,
     Ruling,
     add_points,
-    cite,
     counted,
     leader,
     signed,
 )
+from .effects import Void
 from .reading import HandReader
+from .ruleset import Ruleset
 
 MIN_BID = 20  # the player left of the dealer is forced to 20
 MAX_BID = 999  # a sanity bound for the form
@@ -80,6 +80,7 @@ INFRACTIONS = (
         scope="hand",
         chooser="director",
         effect="The hand is void: no chips change hands, and the same dealer deals again.",
+        does=Void(),
     ),
 )
 
@@ -91,6 +92,7 @@ class CutthroatPinochle(Ruleset):
     table_sizes = (3,)
     partnerships = False
     record_type = CutthroatPinochleHand
+    redealt = "dealt again, no chips change hands."
     infractions = INFRACTIONS
     options = (
         Option(
@@ -270,9 +272,6 @@ class CutthroatPinochle(Ruleset):
         return CutthroatPinochleHand(bidder, bid, conceded, trump, meld, counters, took_trick)
 
     # -- scoring ---------------------------------------------------------------------------
-    def voids(self, ruling: Ruling, options: dict) -> bool:
-        return ruling.code == "misdeal"
-
     def unit(self, record: CutthroatPinochleHand, options: dict) -> int:
         """The base value, doubled when spades are trump (for every payment of the hand)."""
         doubled = options["spades_double"] and record.trump == "spades"
@@ -337,21 +336,6 @@ class CutthroatPinochle(Ruleset):
         if not record.won_on_meld:
             taken += f", counters {record.counters or 0}"
         return record.bidder, bid, taken
-
-    def describe_ruling(
-        self,
-        ruling: Ruling,
-        record: CutthroatPinochleHand | None,
-        table_size: int,
-        options: dict,
-        number: int | None = None,
-        names: Sequence[str] | None = None,
-    ) -> str:
-        infraction = self.check_ruling(ruling, table_size, "hand")
-        return (
-            f"{cite(infraction.rule)}: misdeal; the hand is void and dealt again, no chips "
-            "change hands."
-        )
 
     # -- the game --------------------------------------------------------------------------
     def settle(
@@ -457,8 +441,7 @@ class CutthroatPinochle(Ruleset):
                 totals,
                 None,
                 hands_played=len(tally),
-                explanation=f"{len(tally)} of {planned} hands played: {line}; kitty {kitty} "
-                "chips.",
+                explanation=f"{len(tally)} of {planned} hands played: {line}; kitty {kitty} chips.",
                 tally=tuple(tally),
             )
         winner = leader(totals)

@@ -17,7 +17,6 @@ from .base import (
     InvalidRuling,
     MatchResult,
     Option,
-    Ruleset,
     Ruling,
     add_points,
     cite,
@@ -26,7 +25,18 @@ from .base import (
     signed,
     tally_of,
 )
+from .effects import (
+    AwardHand,
+    ContinueOrRedeal,
+    Effect,
+    MoveBooks,
+    Recorded,
+    RulingHand,
+    Void,
+    void_words,
+)
 from .reading import HandReader
+from .ruleset import Ruleset
 
 TOTAL_BOOKS = 13  # 12 tricks + the kitty as the bidder's first book
 BOOK = 6  # books over six score
@@ -52,6 +62,183 @@ class SixCardKittyHand:
     direction: str | None  # uptown / downtown, for a "no" bid only
     books: int  # the bidding team's books counting the kitty, 0-13
 
+
+def bid_text(record: SixCardKittyHand) -> str:
+    """ "5", "5 special", "5 no": the bid as rule 21 says it aloud."""
+    return str(record.level) if record.form == "plain" else f"{record.level} {record.form}"
+
+
+# -- what each infraction does ---------------------------------------------------------------
+@dataclass(frozen=True)
+class AwardOnNoBid(AwardHand):
+    """Rule 27 is about a "no" bid: the jokers must be discarded."""
+
+    def apply(self, ruling: Ruling, infraction: Infraction, hand: RulingHand) -> None:
+        if hand.record.form != "no":
+            raise InvalidRuling(
+                {
+                    "code": f"Rule 27 is about a \u201cno\u201d bid (the jokers must be "
+                    f"discarded); this hand's bid is {bid_text(hand.record)}."
+                }
+            )
+        super().apply(ruling, infraction, hand)
+
+
+@dataclass(frozen=True)
+class ForcedBid(Recorded):
+    """Rule 25: all passed, so the dealer's team holds the bid."""
+
+    def check(self, offender: int, hand: RulingHand) -> None:
+        dealers = hand.ruleset.dealing_side(hand.number)
+        if dealers is not None and offender != dealers:
+            raise InvalidRuling(
+                {
+                    "offender": f"Rule 25: {SIDES[dealers]} dealt hand {hand.number}, so the "
+                    "forced bid is theirs."
+                }
+            )
+        if hand.bidders is not None and offender != hand.bidders:
+            raise InvalidRuling(
+                {
+                    "offender": "Rule 25: the dealer's team holds the forced bid, so it must "
+                    "be the bidding team of this hand."
+                }
+            )
+
+    def describe(self, ruling: Ruling, infraction: Infraction, hand: RulingHand) -> str:
+        offender = hand.ruleset.need_offender(ruling, infraction)
+        self.check(offender, hand)
+        return (
+            f"{cite(infraction.rule)}: all passed, so {SIDES[offender]} (the dealer's team) "
+            "hold the bid; recorded, no change to the score."
+        )
+
+
+SHORT_EFFECTS = {
+    "bidding": "the bid is missed and the opponents score the points of the bid",
+    "defending-take-bid": "the bidding team scores the points of the bid",
+    "defending-play-on": "the hand is scored as played",
+}
+
+
+@dataclass(frozen=True)
+class ShortCards(Effect):
+    """Rules 29-31: who was short once play started decides."""
+
+    def voids(self, ruling: Ruling) -> bool:
+        return ruling.choice == "both"  # rule 31
+
+    def apply(self, ruling: Ruling, infraction: Infraction, hand: RulingHand) -> None:
+        choice = hand.ruleset.need_choice(ruling, infraction)
+        bidders = hand.bidders
+        if choice == "bidding":  # rule 29
+            hand.award(1 - bidders)
+            hand.notes.append(f"Rule 29: {SIDES[bidders]} short, bid missed")
+        elif choice == "defending-take-bid":  # rule 30
+            hand.award(bidders)
+            hand.notes.append(f"Rule 30: {SIDES[1 - bidders]} short, {SIDES[bidders]} take the bid")
+        else:
+            hand.notes.append(f"Rule 30: {SIDES[1 - bidders]} short, {SIDES[bidders]} played on")
+
+    def describe(self, ruling: Ruling, infraction: Infraction, hand: RulingHand) -> str:
+        if self.voids(ruling):
+            return void_words(infraction, hand)
+        label = dict(infraction.choices)[hand.ruleset.need_choice(ruling, infraction)]
+        what = SHORT_EFFECTS[ruling.choice or ""]
+        return f"{cite(infraction.rule)}: {label.split(' (')[0]}; {what}."
+
+
+def score_line(totals: Sequence[int]) -> str:
+    return f"{SIDES[0]} {totals[0]}, {SIDES[1]} {totals[1]}"
+
+
+@dataclass(frozen=True)
+class RoundEffect(Effect):
+    """A round ruling: it ends the round at the table, whatever the hands say."""
+
+    def end_round(
+        self,
+        offender: int,
+        totals: tuple[int, ...],
+        played: int,
+        tally: tuple[HandTally, ...],
+        options: dict,
+    ) -> MatchResult:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class ForfeitRound(RoundEffect):
+    """Rule 7: the late team forfeits; the opponents win with the forfeit points."""
+
+    def describe(self, ruling: Ruling, infraction: Infraction, hand: RulingHand) -> str:
+        offender = hand.ruleset.need_offender(ruling, infraction)
+        return (
+            f"{cite(infraction.rule)}: {SIDES[offender]} were not seated within 5 minutes; "
+            f"{SIDES[1 - offender]} win the round with {hand.options['forfeit_points']} points "
+            f"and {SIDES[offender]} score 0."
+        )
+
+    def end_round(
+        self,
+        offender: int,
+        totals: tuple[int, ...],
+        played: int,
+        tally: tuple[HandTally, ...],
+        options: dict,
+    ) -> MatchResult:
+        winner = 1 - offender
+        forfeit = [0, 0]
+        forfeit[winner] = options["forfeit_points"]
+        return MatchResult(
+            complete=True,
+            totals=tuple(forfeit),
+            winner=winner,
+            hands_played=0,
+            forfeit=True,
+            explanation=f"Rule 7: {SIDES[offender]} forfeit; {SIDES[winner]} win "
+            f"{signed(forfeit[winner])}.",
+        )
+
+
+@dataclass(frozen=True)
+class LeftTheTable(RoundEffect):
+    """Rule 41: the round in progress goes to the opponents; the hands played keep their
+    points (every later round is forfeited through ``Infraction.later_rounds``)."""
+
+    def describe(self, ruling: Ruling, infraction: Infraction, hand: RulingHand) -> str:
+        offender = hand.ruleset.need_offender(ruling, infraction)
+        return (
+            f"{cite(infraction.rule)}: {SIDES[offender]} left; {SIDES[1 - offender]} win this "
+            "round (hands played keep their points) and every later round is forfeited as "
+            "under rule 7."
+        )
+
+    def end_round(
+        self,
+        offender: int,
+        totals: tuple[int, ...],
+        played: int,
+        tally: tuple[HandTally, ...],
+        options: dict,
+    ) -> MatchResult:
+        winner = 1 - offender
+        return MatchResult(
+            complete=True,
+            totals=totals,
+            winner=winner,
+            hands_played=played,
+            forfeit=True,
+            explanation=f"Rule 41: {SIDES[offender]} left; {SIDES[winner]} win the round "
+            f"({score_line(totals)} after {played} hands).",
+            tally=tally[:played],
+        )
+
+
+VOID = Void()
+CHOOSE = ContinueOrRedeal()
+AWARD = AwardHand()
+RECORDED = Recorded()
 
 AWARD_OR_PLAY_ON = (("award", "Take the hand and the points of the bid"), ("play_on", "Play on"))
 CONTINUE_OR_REDEAL = (("continue", "Continue play"), ("redeal", "Re-deal"))
@@ -80,6 +267,7 @@ INFRACTIONS: tuple[Infraction, ...] = (
             "The late team forfeits the round: the opponents win it and score the forfeit "
             "points (5); the late team scores 0."
         ),
+        does=ForfeitRound(),
     ),
     Infraction(
         code="exposed-card-10",
@@ -88,6 +276,7 @@ INFRACTIONS: tuple[Infraction, ...] = (
         text="If any card is exposed when dealing, there must be a re-deal by the correct player.",
         scope="hand",
         effect=VOID_EFFECT,
+        does=VOID,
     ),
     Infraction(
         code="kitty-four-11",
@@ -99,6 +288,7 @@ INFRACTIONS: tuple[Infraction, ...] = (
         ),
         scope="hand",
         effect=VOID_EFFECT,
+        does=VOID,
     ),
     Infraction(
         code="wrong-dealer-12",
@@ -108,6 +298,7 @@ INFRACTIONS: tuple[Infraction, ...] = (
         "must re-deal.",
         scope="hand",
         effect=VOID_EFFECT,
+        does=VOID,
     ),
     Infraction(
         code="misdeal",
@@ -119,6 +310,7 @@ INFRACTIONS: tuple[Infraction, ...] = (
         ),
         scope="hand",
         effect=VOID_EFFECT,
+        does=VOID,
     ),
     Infraction(
         code="exposed-card-18",
@@ -132,6 +324,7 @@ INFRACTIONS: tuple[Infraction, ...] = (
         choices=CONTINUE_OR_REDEAL,
         chooser="offended",
         effect=CONTINUE_EFFECT,
+        does=CHOOSE,
     ),
     Infraction(
         code="wrong-count-19",
@@ -143,6 +336,7 @@ INFRACTIONS: tuple[Infraction, ...] = (
         ),
         scope="hand",
         effect=VOID_EFFECT,
+        does=VOID,
     ),
     Infraction(
         code="said-trump-21",
@@ -157,6 +351,7 @@ INFRACTIONS: tuple[Infraction, ...] = (
         choices=CONTINUE_OR_REDEAL,
         chooser="offended",
         effect=CONTINUE_EFFECT,
+        does=CHOOSE,
     ),
     Infraction(
         code="dragged-bid-22",
@@ -171,6 +366,7 @@ INFRACTIONS: tuple[Infraction, ...] = (
         choices=CONTINUE_OR_REDEAL,
         chooser="offended",
         effect=CONTINUE_EFFECT,
+        does=CHOOSE,
     ),
     Infraction(
         code="not-progressive-23",
@@ -188,6 +384,7 @@ INFRACTIONS: tuple[Infraction, ...] = (
             "The bidder is forced to make the progressive bid and the partner is silenced. "
             + RECORDED_EFFECT
         ),
+        does=RECORDED,
     ),
     Infraction(
         code="out-of-turn-bid-24",
@@ -205,6 +402,7 @@ INFRACTIONS: tuple[Infraction, ...] = (
             "The opposing team chooses: let the bid stand (the offender's partner is silenced; "
             "the hand is scored as played) or re-deal (void)."
         ),
+        does=CHOOSE,
     ),
     Infraction(
         code="dealer-must-bid-25",
@@ -217,6 +415,7 @@ INFRACTIONS: tuple[Infraction, ...] = (
             "The dealer's team holds the bid (at least 4) and must be the bidding team. "
             + RECORDED_EFFECT
         ),
+        does=ForcedBid(),
     ),
     Infraction(
         code="no-trump-named-26",
@@ -231,6 +430,7 @@ INFRACTIONS: tuple[Infraction, ...] = (
         choices=AWARD_OR_PLAY_ON,
         chooser="offended",
         effect=AWARD_EFFECT,
+        does=AWARD,
     ),
     Infraction(
         code="jokers-kept-27",
@@ -245,6 +445,7 @@ INFRACTIONS: tuple[Infraction, ...] = (
         choices=AWARD_OR_PLAY_ON,
         chooser="offended",
         effect=AWARD_EFFECT,
+        does=AwardOnNoBid(),
     ),
     Infraction(
         code="exposed-card-28",
@@ -260,6 +461,7 @@ INFRACTIONS: tuple[Infraction, ...] = (
         choices=AWARD_OR_PLAY_ON,
         chooser="offended",
         effect=AWARD_EFFECT,
+        does=AWARD,
     ),
     Infraction(
         code="short-cards",
@@ -286,6 +488,7 @@ INFRACTIONS: tuple[Infraction, ...] = (
             "short: the bidding team plays on (scored as played) or takes the points of the "
             "bid. Both teams short: the hand is void and dealt again."
         ),
+        does=ShortCards(),
     ),
     Infraction(
         code="renege",
@@ -308,6 +511,7 @@ INFRACTIONS: tuple[Infraction, ...] = (
             "to the other team and the hand is scored again; or (option) the offending team "
             "loses the hand: the opponents are awarded the hand and the points of the bid."
         ),
+        does=MoveBooks(amount_option="renege_books", penalty_option="renege_penalty"),
     ),
     Infraction(
         code="book-not-closed-36",
@@ -321,6 +525,7 @@ INFRACTIONS: tuple[Infraction, ...] = (
         choices=AWARD_OR_PLAY_ON,
         chooser="offended",
         effect=AWARD_EFFECT + " (Rule 38: the exposed card rule applies.)",
+        does=AWARD,
     ),
     Infraction(
         code="41",
@@ -338,24 +543,9 @@ INFRACTIONS: tuple[Infraction, ...] = (
             "keep their points. Every later round is forfeited as under rule 7."
         ),
         later_rounds="7",
+        does=LeftTheTable(),
     ),
 )
-
-VOID_CODES = frozenset(
-    {"exposed-card-10", "kitty-four-11", "wrong-dealer-12", "misdeal", "wrong-count-19"}
-)
-CONTINUE_CODES = frozenset(
-    {"exposed-card-18", "said-trump-21", "dragged-bid-22", "out-of-turn-bid-24"}
-)
-AWARD_CODES = frozenset(
-    {"no-trump-named-26", "jokers-kept-27", "exposed-card-28", "book-not-closed-36"}
-)
-RECORDED_CODES = frozenset({"not-progressive-23", "dealer-must-bid-25"})
-
-
-def bid_text(record: SixCardKittyHand) -> str:
-    """ "5", "5 special", "5 no": the bid as rule 21 says it aloud."""
-    return str(record.level) if record.form == "plain" else f"{record.level} {record.form}"
 
 
 class SixCardKitty(Ruleset):
@@ -365,6 +555,7 @@ class SixCardKitty(Ruleset):
     table_sizes = (4,)
     partnerships = True
     tiebreaker_hand = True  # rule 6
+    redealt = "dealt again by the correct player, no points."
     record_type = SixCardKittyHand
     infractions = INFRACTIONS
     options = (
@@ -568,12 +759,23 @@ class SixCardKitty(Ruleset):
     def multiplier(self, record: SixCardKittyHand, options: dict) -> int:
         return options["no_bid_multiplier"] if record.form == "no" else 1
 
-    def voids(self, ruling: Ruling, options: dict) -> bool:
-        if ruling.code in VOID_CODES:
-            return True
-        if ruling.code in CONTINUE_CODES:
-            return ruling.choice == "redeal"
-        return ruling.code == "short-cards" and ruling.choice == "both"  # rule 31
+    def ruling_hand(
+        self,
+        record: SixCardKittyHand | None,
+        table_size: int,
+        options: dict,
+        number: int | None = None,
+        names: Sequence[str] | None = None,
+    ) -> RulingHand:
+        bidders = record.bidding_team if record is not None else None
+        return RulingHand(self, record, table_size, options, number, names, bidders)
+
+    @staticmethod
+    def books_after(books: int, moves: Sequence[int]) -> int:
+        """The bidding team's books after each ruling moved some, 0 to 13 at every step."""
+        for moved in moves:
+            books = max(0, books + moved) if moved < 0 else min(TOTAL_BOOKS, books + moved)
+        return books
 
     def score_record(
         self,
@@ -586,17 +788,13 @@ class SixCardKitty(Ruleset):
         names: Sequence[str] | None = None,
     ) -> HandScore:
         bidders = record.bidding_team
-        books = record.books
-        awarded_to: int | None = None
-        notes: list[str] = []
+        hand = self.ruling_hand(record, table_size, options, number, names)
         for ruling, infraction in rulings:
-            effect = self._apply(ruling, infraction, record, books, options, number)
-            books = effect.books
-            if effect.awarded_to is not None and awarded_to is None:
-                awarded_to = effect.awarded_to
-            notes.append(effect.note)
-        prefix = "".join(f"{note}; " for note in notes)
-        if awarded_to is not None:
+            self.effect_of(infraction).apply(ruling, infraction, hand)
+        books = self.books_after(record.books, hand.moves)
+        prefix = "".join(f"{note}; " for note in hand.notes)
+        if hand.awarded_to is not None:
+            awarded_to = hand.awarded_to
             points = [0, 0]
             points[awarded_to] = self.bid_points(record, options)
             return HandScore(
@@ -643,91 +841,6 @@ class SixCardKitty(Ruleset):
             made=made,
         )
 
-    def _apply(
-        self,
-        ruling: Ruling,
-        infraction: Infraction,
-        record: SixCardKittyHand,
-        books: int,
-        options: dict,
-        number: int | None = None,
-    ) -> _Effect:
-        code = infraction.code
-        where = cite(infraction.rule)
-        bidders = record.bidding_team
-        if code == "jokers-kept-27" and record.form != "no":
-            raise InvalidRuling(
-                {
-                    "code": f"Rule 27 is about a \u201cno\u201d bid (the jokers must be "
-                    f"discarded); this hand's bid is {bid_text(record)}."
-                }
-            )
-        if code in AWARD_CODES:
-            offended = 1 - self.need_offender(ruling, infraction)
-            if (ruling.choice or "award") == "award":
-                return _Effect(books, offended, f"{where}: {SIDES[offended]} take the hand")
-            return _Effect(books, None, f"{where}: {SIDES[offended]} played on")
-        if code in CONTINUE_CODES:
-            offended = 1 - self.need_offender(ruling, infraction)
-            self.need_choice(ruling, infraction)
-            return _Effect(books, None, f"{where}: {SIDES[offended]} chose to continue")
-        if code in RECORDED_CODES:
-            offender = self.need_offender(ruling, infraction)
-            if code == "dealer-must-bid-25":
-                self._check_forced_bid(offender, bidders, number)
-            return _Effect(
-                books, None, f"{where}: {infraction.title.lower()} by {SIDES[offender]} (recorded)"
-            )
-        if code == "short-cards":
-            choice = self.need_choice(ruling, infraction)
-            if choice == "bidding":  # rule 29
-                return _Effect(books, 1 - bidders, f"Rule 29: {SIDES[bidders]} short, bid missed")
-            if choice == "defending-take-bid":  # rule 30
-                return _Effect(
-                    books,
-                    bidders,
-                    f"Rule 30: {SIDES[1 - bidders]} short, {SIDES[bidders]} take the bid",
-                )
-            return _Effect(
-                books, None, f"Rule 30: {SIDES[1 - bidders]} short, {SIDES[bidders]} played on"
-            )
-        if code == "renege":
-            offender = self.need_offender(ruling, infraction)
-            penalty = ruling.choice or options["renege_penalty"]
-            if penalty == "lose_hand":
-                return _Effect(
-                    books, 1 - offender, f"{where}: renege by {SIDES[offender]}, hand lost"
-                )
-            moved = options["renege_books"] if ruling.amount is None else ruling.amount
-            if offender == bidders:
-                books = max(0, books - moved)
-            else:
-                books = min(TOTAL_BOOKS, books + moved)
-            return _Effect(
-                books,
-                None,
-                f"{where}: renege by {SIDES[offender]}, {moved} books to {SIDES[1 - offender]}",
-            )
-        raise InvalidRuling({"code": f"{where} ({infraction.title}) is not ruled on a hand."})
-
-    def _check_forced_bid(self, offender: int, bidders: int | None, number: int | None) -> None:
-        """Rule 25: all passed, so the dealer's team holds the bid."""
-        dealers = self.dealing_side(number)
-        if dealers is not None and offender != dealers:
-            raise InvalidRuling(
-                {
-                    "offender": f"Rule 25: {SIDES[dealers]} dealt hand {number}, so the "
-                    "forced bid is theirs."
-                }
-            )
-        if bidders is not None and offender != bidders:
-            raise InvalidRuling(
-                {
-                    "offender": "Rule 25: the dealer's team holds the forced bid, so it must "
-                    "be the bidding team of this hand."
-                }
-            )
-
     def summary(self, record: SixCardKittyHand) -> tuple[int | None, str, str]:
         bid = bid_text(record) + (f" {record.direction}" if record.direction else "")
         return record.bidding_team, bid, f"{record.books} books"
@@ -741,86 +854,28 @@ class SixCardKitty(Ruleset):
         number: int | None = None,
         names: Sequence[str] | None = None,
     ) -> str:
-        """The ruling's effect in one sentence, shown before the director confirms it."""
+        """The ruling's effect in one sentence, shown before the director confirms it; with
+        the hand's facts, what the hand then scores."""
         opts = self.resolve_options(options)
-        scope = self.infraction(ruling.code).scope if ruling.code in {"7", "41"} else "hand"
-        infraction = self.check_ruling(ruling, table_size, scope)
-        where = cite(infraction.rule)
-        code = infraction.code
+        infraction = self.check_ruling(ruling, table_size, self.scope_of(ruling.code))
+        effect = self.effect_of(infraction)
         worth = f"{self.bid_points(record, opts)} points" if record is not None else ""
-        if code == "7":
-            offender = self.need_offender(ruling, infraction)
-            return (
-                f"{where}: {SIDES[offender]} were not seated within 5 minutes; "
-                f"{SIDES[1 - offender]} win the round with {opts['forfeit_points']} points and "
-                f"{SIDES[offender]} score 0."
+        if infraction.scope == "round" or effect.voids(ruling) or record is None:
+            return effect.describe(
+                ruling, infraction, self.ruling_hand(None, table_size, opts, number)
             )
-        if code == "41":
-            offender = self.need_offender(ruling, infraction)
-            return (
-                f"{where}: {SIDES[offender]} left; {SIDES[1 - offender]} win this round (hands "
-                "played keep their points) and every later round is forfeited as under rule 7."
-            )
-        if self.voids(ruling, opts):
-            return (
-                f"{where}: {infraction.title.lower()}; the hand is void and dealt again by "
-                "the correct player, no points."
-            )
-        if record is not None:
-            self.check_record_type(record)
-            record = self.normal_record(record, table_size, opts, number)
-            effect = self._apply(ruling, infraction, record, record.books, opts, number)
-            if effect.awarded_to is not None:
-                return f"{where}: {SIDES[effect.awarded_to]} are awarded the hand and {worth}."
-            if effect.books != record.books:
-                score = self._score_books(record, effect.books, opts, "")
-                return f"{effect.note}; the hand is scored again: {score.explanation}"
-            return f"{effect.note}; the hand is scored as played."
-        return self._describe_without_record(ruling, infraction, opts, number)
-
-    def _describe_without_record(
-        self, ruling: Ruling, infraction: Infraction, options: dict, number: int | None
-    ) -> str:
-        """The preview before the hand's facts are entered: the effect, without the numbers."""
-        where = cite(infraction.rule)
-        code = infraction.code
-        if code == "short-cards":
-            label = dict(infraction.choices)[self.need_choice(ruling, infraction)]
-            effects = {
-                "bidding": "the bid is missed and the opponents score the points of the bid",
-                "defending-take-bid": "the bidding team scores the points of the bid",
-                "defending-play-on": "the hand is scored as played",
-            }
-            return f"{where}: {label.split(' (')[0]}; {effects[ruling.choice or '']}."
-        offender = self.need_offender(ruling, infraction)
-        offended = 1 - offender
-        if code == "dealer-must-bid-25":
-            self._check_forced_bid(offender, None, number)
-            return (
-                f"{where}: all passed, so {SIDES[offender]} (the dealer's team) hold the bid; "
-                "recorded, no change to the score."
-            )
-        if code in RECORDED_CODES:
-            return (
-                f"{where}: {infraction.title.lower()} by {SIDES[offender]}; recorded, no "
-                "change to the score."
-            )
-        if code == "renege":
-            if (ruling.choice or options["renege_penalty"]) == "lose_hand":
-                return (
-                    f"{where}: renege by {SIDES[offender]}; {SIDES[offended]} are awarded "
-                    "the hand and the points of the bid."
-                )
-            moved = options["renege_books"] if ruling.amount is None else ruling.amount
-            return (
-                f"{where}: renege by {SIDES[offender]}; {moved} books move to "
-                f"{SIDES[offended]} and the hand is scored again."
-            )
-        if code in CONTINUE_CODES:
-            return f"{where}: {SIDES[offended]} chose to continue; the hand is scored as played."
-        if (ruling.choice or "award") == "award":
-            return f"{where}: {SIDES[offended]} are awarded the hand and the points of the bid."
-        return f"{where}: {SIDES[offended]} chose to play on; the hand is scored as played."
+        self.check_record_type(record)
+        record = self.normal_record(record, table_size, opts, number)
+        hand = self.ruling_hand(record, table_size, opts, number)
+        effect.apply(ruling, infraction, hand)
+        if hand.awarded_to is not None:
+            awarded = SIDES[hand.awarded_to]
+            return f"{cite(infraction.rule)}: {awarded} are awarded the hand and {worth}."
+        books = self.books_after(record.books, hand.moves)
+        if books != record.books:
+            score = self._score_books(record, books, opts, "")
+            return f"{hand.notes[-1]}; the hand is scored again: {score.explanation}"
+        return f"{hand.notes[-1]}; the hand is scored as played."
 
     # -- the round -------------------------------------------------------------------------
     def match_result(
@@ -843,37 +898,16 @@ class SixCardKitty(Ruleset):
         )
         for ruling, infraction in self.check_round_rulings(round_rulings, table_size):
             offender = self.need_offender(ruling, infraction)
-            winner = 1 - offender
-            if infraction.code == "7":
-                forfeit = [0, 0]
-                forfeit[winner] = opts["forfeit_points"]
-                return MatchResult(
-                    complete=True,
-                    totals=tuple(forfeit),
-                    winner=winner,
-                    hands_played=0,
-                    forfeit=True,
-                    explanation=f"Rule 7: {SIDES[offender]} forfeit; {SIDES[winner]} win "
-                    f"{signed(forfeit[winner])}.",
-                )
-            return MatchResult(
-                complete=True,
-                totals=totals,
-                winner=winner,
-                hands_played=len(regular),
-                forfeit=True,
-                explanation=f"Rule 41: {SIDES[offender]} left; {SIDES[winner]} win the round "
-                f"({self._score_line(totals)} after {len(regular)} hands).",
-                tally=tally[: len(regular)],
-            )
+            effect = self.effect_of(infraction)
+            assert isinstance(effect, RoundEffect)
+            return effect.end_round(offender, totals, len(regular), tally, opts)
         if len(regular) < planned:
             return MatchResult(
                 complete=False,
                 totals=totals,
                 winner=None,
                 hands_played=len(regular),
-                explanation=f"{len(regular)} of {planned} hands played: "
-                f"{self._score_line(totals)}.",
+                explanation=f"{len(regular)} of {planned} hands played: {score_line(totals)}.",
                 tally=tally,
             )
         winner = leader(totals)
@@ -883,7 +917,7 @@ class SixCardKitty(Ruleset):
                 totals=totals,
                 winner=winner,
                 hands_played=len(regular),
-                explanation=f"{SIDES[winner]} win the round, {self._score_line(totals)}.",
+                explanation=f"{SIDES[winner]} win the round, {score_line(totals)}.",
                 tally=tally[:planned],
             )
         for played, tiebreaker in enumerate(hands[planned:], start=1):  # rule 6
@@ -908,16 +942,3 @@ class SixCardKitty(Ruleset):
             "tiebreaker hand (rule 6).",
             tally=tally,
         )
-
-    @staticmethod
-    def _score_line(totals: Sequence[int]) -> str:
-        return f"{SIDES[0]} {totals[0]}, {SIDES[1]} {totals[1]}"
-
-
-@dataclass(frozen=True)
-class _Effect:
-    """What one ruling does to a hand: books after it, who is awarded the hand, and a note."""
-
-    books: int
-    awarded_to: int | None
-    note: str

@@ -17,16 +17,16 @@ from .base import (
     Infraction,
     MatchResult,
     Option,
-    Ruleset,
     Ruling,
     add_points,
-    cite,
     count,
     counted,
     leader,
     signed,
 )
+from .effects import Void
 from .reading import HandReader
+from .ruleset import Ruleset
 
 TRICKS = 10
 NULL_MAX = 8  # "Null only goes up to 8"
@@ -158,6 +158,7 @@ INFRACTIONS = (
         scope="hand",
         chooser="director",
         effect="The hand is void: no points, and the same dealer deals again.",
+        does=Void(),
     ),
 )
 
@@ -303,9 +304,6 @@ class ThreeLeggedKitty(Ruleset):
         read.done()
         return ThreeLeggedKittyHand(False, cat, number, contract, tricks)
 
-    def voids(self, ruling: Ruling, options: dict) -> bool:
-        return ruling.code == "misdeal"
-
     def score_record(
         self,
         record: ThreeLeggedKittyHand,
@@ -349,21 +347,6 @@ class ThreeLeggedKitty(Ruleset):
         if record.passed_out:
             return None, "passed out", ""
         return record.cat, f"{record.number} {record.contract}", count(record.tricks or 0, "trick")
-
-    def describe_ruling(
-        self,
-        ruling: Ruling,
-        record: ThreeLeggedKittyHand | None,
-        table_size: int,
-        options: dict,
-        number: int | None = None,
-        names: Sequence[str] | None = None,
-    ) -> str:
-        infraction = self.check_ruling(ruling, table_size, "hand")
-        return (
-            f"{cite(infraction.rule)}: {infraction.title.lower()}; the hand is void and "
-            "dealt again, no score."
-        )
 
     def match_result(
         self,

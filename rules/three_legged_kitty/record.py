@@ -1,8 +1,5 @@
-"""3 Legged Kitty (three-legged-kitty.md): three players, the Cat alone against two.
-
-The text has no rule numbers; its section headings are cited instead. Bids are paid for
-with cards from the hand, so the auction is modelled too: the text's bidding example (an
-8-card kitty) is how a director checks a disputed kitty.
+"""The hand record of 3 Legged Kitty: the Cat, the contract, the Cat's tricks; and the
+auction that paid for the bid (Bid Hierarchy).
 """
 
 from __future__ import annotations
@@ -10,28 +7,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .base import (
+from ..base import (
     Field,
-    HandScore,
-    HandTally,
-    Infraction,
-    MatchResult,
-    Option,
-    Ruling,
-    add_points,
     count,
-    counted,
-    leader,
-    signed,
 )
-from .effects import Void
-from .reading import HandReader
-from .ruleset import Ruleset
+from ..reading import HandReader
+from ..ruleset import Ruleset
 
 TRICKS = 10
 NULL_MAX = 8  # "Null only goes up to 8"
-MISSED_POINTS = 5  # "Cat fails: each opponent scores 5 points"
-
 # Bid hierarchy: within a number, Null < Clubs < Diamonds < Hearts < Spades < No Trump.
 CONTRACTS = (
     ("null", "Null"),
@@ -149,73 +133,8 @@ class ThreeLeggedKittyHand:
         return Bid(self.number, self.contract)
 
 
-INFRACTIONS = (
-    Infraction(
-        code="misdeal",
-        rule="Initial Setup",
-        title="Misdeal",
-        text="Shuffle the cards, and deal 10 to each player. Set aside the rest, face down.",
-        scope="hand",
-        chooser="director",
-        effect="The hand is void: no points, and the same dealer deals again.",
-        does=Void(),
-    ),
-)
-
-
-class ThreeLeggedKitty(Ruleset):
-    slug = "three-legged-kitty"
-    name = "3 Legged Kitty"
-    rule_text = "three-legged-kitty.md"
-    table_sizes = (3,)
-    partnerships = False
-    record_type = ThreeLeggedKittyHand
-    infractions = INFRACTIONS
-    options = (
-        Option(
-            "target",
-            "Game ends at",
-            30,
-            "int",
-            min=1,
-            max=500,
-            help="The game ends at the end of the hand in which anyone reaches this score.",
-        ),
-        Option(
-            "hand_limit",
-            "Most hands in a game",
-            0,
-            "int",
-            min=0,
-            max=200,
-            help="0 = no limit: the game ends only on the score. A limit ends the game "
-            "after that many hands (for a timed round).",
-        ),
-        Option(
-            "missed_points",
-            "Points to each opponent when the Cat fails",
-            MISSED_POINTS,
-            "int",
-            min=1,
-            max=50,
-        ),
-    )
-    decisions = (
-        "Bids are a number 1-10 and a type, Null only 1-8; ranked by number, then Null < "
-        "Clubs < Diamonds < Hearts < Spades < No Trump.",
-        "A bid costs 1 card if its number is the same or one higher, plus 1 per number "
-        "skipped; the opening bid counts from 0. The kitty is all cards bid, from all players.",
-        "Suit or No Trump X needs at least X of the 10 tricks; Null X allows at most 8 - X.",
-        "Made: the Cat scores the bid number. Missed: each opponent scores 5.",
-        "All pass: the hand is passed out, no score, the deal moves left.",
-        "The game ends at the end of the hand in which anyone reaches 30 (option); the highest "
-        "score wins; a tie for the highest plays one more hand.",
-    )
-
-    def hands_in_round(self, table_size: int, options: dict) -> int:
-        """The hand limit, or 0 when the game is open-ended (it ends on the score)."""
-        self.check_table(table_size)
-        return self.resolve_options(options)["hand_limit"]
+class HandRecordRules(Ruleset):
+    """The hand record's side of the game: the entry form, reading it, the sheet's columns."""
 
     def hand_fields(
         self,
@@ -304,101 +223,7 @@ class ThreeLeggedKitty(Ruleset):
         read.done()
         return ThreeLeggedKittyHand(False, cat, number, contract, tricks)
 
-    def score_record(
-        self,
-        record: ThreeLeggedKittyHand,
-        table_size: int,
-        options: dict,
-        rulings: Sequence[tuple[Ruling, Infraction]],
-        *,
-        number: int | None = None,
-        names: Sequence[str] | None = None,
-    ) -> HandScore:
-        names = self.side_names(table_size, names)
-        if record.passed_out:
-            return HandScore(
-                points=(0,) * table_size, explanation="Passed out: no score, the deal moves left."
-            )
-        bid = record.bid
-        cat = record.cat
-        assert bid is not None and cat is not None and record.tricks is not None
-        points = [0] * table_size
-        if bid.contract == "null":  # Null X: at most 8 - X tricks
-            allowed = NULL_MAX - bid.number
-            made = record.tricks <= allowed
-            need = f"at most {allowed}"
-        else:
-            made = record.tricks >= bid.number
-            need = f"at least {bid.number}"
-        head = f"{names[cat]} bid {bid}, took {count(record.tricks, 'trick')}"
-        if made:
-            points[cat] = bid.number
-            text = f"{head}: made, {names[cat]} {signed(bid.number)}"
-        else:
-            for seat in range(table_size):
-                if seat != cat:
-                    points[seat] = options["missed_points"]
-            text = (
-                f"{head} (needed {need}): failed, each opponent {signed(options['missed_points'])}"
-            )
-        return HandScore(points=tuple(points), explanation=text, declarer=cat, made=made)
-
     def summary(self, record: ThreeLeggedKittyHand) -> tuple[int | None, str, str]:
         if record.passed_out:
             return None, "passed out", ""
         return record.cat, f"{record.number} {record.contract}", count(record.tricks or 0, "trick")
-
-    def match_result(
-        self,
-        scores: Sequence[HandScore],
-        table_size: int,
-        options: dict,
-        round_rulings: Sequence[Ruling] = (),
-        names: Sequence[str] | None = None,
-    ) -> MatchResult:
-        """Over at the end of the hand in which anyone reaches the target (or at the hand
-        limit); the highest wins, and a tie for the highest plays one more hand, whose points
-        count like any other ("Winning the Game"; rules-decisions)."""
-        opts = self.resolve_options(options)
-        self.check_round_rulings(round_rulings, table_size)
-        names = self.side_names(table_size, names)
-        target, limit = opts["target"], opts["hand_limit"]
-        totals = [0] * table_size
-        played = 0
-        tally: list[HandTally] = []
-        for score in counted(scores):
-            totals = list(add_points(table_size, [HandScore(tuple(totals)), score]))
-            played += 1
-            tally.append(HandTally(points=score.points, running=tuple(totals)))
-            if max(totals) >= target or (limit and played >= limit):
-                winner = leader(totals)
-                if winner is not None:
-                    return MatchResult(
-                        complete=True,
-                        totals=tuple(totals),
-                        winner=winner,
-                        hands_played=played,
-                        explanation=f"{names[winner]} wins with {totals[winner]} after "
-                        f"{played} hands.",
-                        tally=tuple(tally),
-                    )
-        line = ", ".join(f"{name} {total}" for name, total in zip(names, totals, strict=True))
-        over = played and (max(totals) >= target or (limit and played >= limit))
-        if over:
-            return MatchResult(
-                complete=False,
-                totals=tuple(totals),
-                winner=None,
-                hands_played=played,
-                explanation=f"Tied for the highest ({line}): play one more hand; it counts "
-                "like any other.",
-                tally=tuple(tally),
-            )
-        return MatchResult(
-            complete=False,
-            totals=tuple(totals),
-            winner=None,
-            hands_played=played,
-            explanation=f"{played} hands played, first to {target}: {line}.",
-            tally=tuple(tally),
-        )

@@ -137,6 +137,10 @@ class HandScore:
     boston_side: int | None = None
     declarer: int | None = None
     made: bool | None = None
+    # The part of each side's points that is a bonus on top of the game's own score
+    # (Ascot's Seeger-Fabian points): already inside ``points``; the standings tell the two
+    # apart. Empty when the game or its options have none.
+    bonus: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

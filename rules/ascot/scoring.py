@@ -56,7 +56,13 @@ class ScoringRules(Ruleset):
         text = "; ".join([*notes, score.explanation]) if notes else score.explanation
         if any(penalties):
             text += " (out-of-turn penalties not multiplied)"
-        return HandScore(points=points, explanation=text, declarer=score.declarer, made=score.made)
+        return HandScore(
+            points=points,
+            explanation=text,
+            declarer=score.declarer,
+            made=score.made,
+            bonus=score.bonus,
+        )
 
     def check_played(self, offender: int, dealer: int | None, names: Sequence[str]) -> None:
         """A ruling is against a player who played the deal, never the dealer sitting out."""
@@ -109,25 +115,34 @@ class ScoringRules(Ruleset):
         )
         points = [0] * table_size
         points[declarer] = value * factor
+        bonus = self.seeger_fabian(declarer, made, table_size) if options["seeger_fabian"] else ()
+        for seat, part in enumerate(bonus):
+            points[seat] += part
         extra = ""
-        if options["seeger_fabian"]:
-            if made:
-                points[declarer] += 50
-                extra = "; Seeger-Fabian +50"
-            else:
-                points[declarer] -= 50
-                share = 30 if table_size == 4 else 40
-                for seat in range(table_size):
-                    if seat != declarer:
-                        points[seat] += share
-                extra = f"; Seeger-Fabian \N{MINUS SIGN}50, {signed(share)} to each other player"
+        if bonus and made:
+            extra = "; Seeger-Fabian +50"
+        elif bonus:
+            share = bonus[(declarer + 1) % table_size]
+            extra = f"; Seeger-Fabian \N{MINUS SIGN}50, {signed(share)} to each other player"
         game = GAME_NAMES[record.game or "suit"] + (" KittyFree" if record.kitty_free else "")
         text = (
             f"{names[declarer]} {game} bid {record.bid}: {how}, "
             f"{'made' if made else 'lost'}{doubled}: {names[declarer]} "
             f"{signed(value * factor)}{extra}"
         )
-        return HandScore(points=tuple(points), explanation=text, declarer=declarer, made=made)
+        return HandScore(
+            points=tuple(points), explanation=text, declarer=declarer, made=made, bonus=bonus
+        )
+
+    @staticmethod
+    def seeger_fabian(declarer: int, made: bool, table_size: int) -> tuple[int, ...]:
+        """Seeger-Fabian (option), never multiplied: +50 to a declarer who made the game; a
+        lost game -50 to the declarer and +40 to each opponent (+30 to each of the three
+        others at a table of four)."""
+        if made:
+            return tuple(50 if seat == declarer else 0 for seat in range(table_size))
+        share = 30 if table_size == 4 else 40
+        return tuple(-50 if seat == declarer else share for seat in range(table_size))
 
     def _score_passed_out(
         self, record: AscotHand, table_size: int, options: dict, names: Sequence[str]

@@ -82,6 +82,12 @@ class Ruleset:
             sizes = " or ".join(str(size) for size in self.table_sizes)
             raise ValueError(f"{self.name} is played {sizes} to a table, not {table_size}.")
 
+    def players_at_table(self, seats: int) -> int:
+        """How many play at a table whose seats hold ``seats`` entrants: the table size the
+        rest of the ruleset is asked with. Each entrant is one player, unless a game of
+        partnerships says otherwise."""
+        return seats
+
     def sides(self, table_size: int) -> int:
         self.check_table(table_size)
         return table_size

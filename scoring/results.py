@@ -109,7 +109,8 @@ def to_rule(ruling: Ruling) -> RuleRuling:
 
 
 def table_size(tournament: Tournament, seats: int) -> int:
-    return 4 if tournament.is_partnership else seats
+    """The players at a table whose seats hold ``seats`` entrants, as the game counts them."""
+    return tournament.ruleset.players_at_table(seats)
 
 
 def results_for(

@@ -108,6 +108,10 @@ class SixCardKitty(MatchRules, ScoringRules, HandRecordRules):
     )
 
     # -- seating ---------------------------------------------------------------------------
+    def players_at_table(self, seats: int) -> int:
+        """Two teams of two: four players, whoever the seats hold (an entrant is a team)."""
+        return 4
+
     def sides(self, table_size: int) -> int:
         self.check_table(table_size)
         return 2

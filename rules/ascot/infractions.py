@@ -6,12 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..base import (
-    Infraction,
-    InvalidRuling,
-    Ruling,
-    cite,
-)
+from ..base import Infraction, InvalidRuling, Ruling, cite
 from ..effects import MovePoints, PointsOff, RulingHand, Void
 
 

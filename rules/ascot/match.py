@@ -4,22 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..base import (
-    HandScore,
-    MatchResult,
-    Ruling,
-    add_points,
-    counted,
-    leader,
-    tally_of,
-)
+from ..base import HandScore, MatchResult, Ruling, add_points, counted, leader, tally_of
 from ..ruleset import Ruleset
 
 
 class MatchRules(Ruleset):
     """Where a round at one table stands after the hands scored so far."""
 
-    # -- the round -------------------------------------------------------------------------
     def match_result(
         self,
         scores: Sequence[HandScore],

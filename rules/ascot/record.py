@@ -8,10 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..base import (
-    Field,
-    count,
-)
+from ..base import Field, count
 from ..reading import HandReader
 from ..ruleset import Ruleset
 
@@ -50,14 +47,12 @@ class AscotHand:
 class HandRecordRules(Ruleset):
     """The hand record's side of the game: the entry form, reading it, the sheet's columns."""
 
-    # -- options and seating -----------------------------------------------------------------
     def min_bid(self, options: dict) -> int:
         return 75 if options["ramsch"] else 60
 
     def min_contra(self, options: dict) -> int:
         return 80 if options["ramsch"] else 65
 
-    # -- the hand record -------------------------------------------------------------------
     def hand_fields(
         self,
         table_size: int,

@@ -6,15 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..base import (
-    HandScore,
-    Infraction,
-    InvalidRuling,
-    Ruling,
-    cite,
-    count,
-    signed,
-)
+from ..base import HandScore, Infraction, InvalidRuling, Ruling, cite, count, signed
 from ..effects import RulingHand
 from ..ruleset import Ruleset
 from .record import CARD_POINTS, GAME_NAMES, AscotHand
@@ -29,7 +21,6 @@ LOST = -120
 class ScoringRules(Ruleset):
     """One hand's points, with its rulings applied, and a ruling's effect in words."""
 
-    # -- scoring ---------------------------------------------------------------------------
     def score_record(
         self,
         record: AscotHand,

@@ -4,23 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..base import (
-    HandScore,
-    HandTally,
-    MatchResult,
-    Ruling,
-    add_points,
-    counted,
-    leader,
-    signed,
-)
+from ..base import HandScore, HandTally, MatchResult, Ruling, add_points, counted, leader, signed
 from ..ruleset import Ruleset
 
 
 class MatchRules(Ruleset):
     """Where a round at one table stands after the hands scored so far."""
 
-    # -- the game --------------------------------------------------------------------------
     def settle(
         self, score: HandScore, chips: Sequence[int], kitty: int, names: Sequence[str]
     ) -> tuple[tuple[int, ...], int, list[int], list[str]]:

@@ -4,12 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..base import (
-    HandScore,
-    Infraction,
-    Ruling,
-    signed,
-)
+from ..base import HandScore, Infraction, Ruling, signed
 from ..ruleset import Ruleset
 from .record import MIN_BID, CutthroatPinochleHand
 
@@ -28,7 +23,6 @@ def base_value(bid: int) -> int:
 class ScoringRules(Ruleset):
     """One hand's points, with its rulings applied, and a ruling's effect in words."""
 
-    # -- scoring ---------------------------------------------------------------------------
     def unit(self, record: CutthroatPinochleHand, options: dict) -> int:
         """The base value, doubled when spades are trump (for every payment of the hand)."""
         doubled = options["spades_double"] and record.trump == "spades"

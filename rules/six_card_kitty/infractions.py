@@ -4,15 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..base import (
-    HandTally,
-    Infraction,
-    InvalidRuling,
-    MatchResult,
-    Ruling,
-    cite,
-    signed,
-)
+from ..base import HandTally, Infraction, InvalidRuling, MatchResult, Ruling, cite, signed
 from ..effects import (
     AwardHand,
     ContinueOrRedeal,

@@ -4,16 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..base import (
-    HandScore,
-    HandTally,
-    MatchResult,
-    Ruling,
-    add_points,
-    counted,
-    leader,
-    tally_of,
-)
+from ..base import HandScore, HandTally, MatchResult, Ruling, add_points, counted, leader, tally_of
 from ..ruleset import Ruleset
 from .infractions import RoundEffect
 from .record import SIDES, score_line
@@ -22,7 +13,6 @@ from .record import SIDES, score_line
 class MatchRules(Ruleset):
     """Where a round at one table stands after the hands scored so far."""
 
-    # -- the round -------------------------------------------------------------------------
     def match_result(
         self,
         scores: Sequence[HandScore],

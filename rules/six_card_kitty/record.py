@@ -7,9 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ..base import (
-    Field,
-)
+from ..base import Field
 from ..reading import HandReader
 from ..ruleset import Ruleset
 
@@ -49,7 +47,6 @@ def score_line(totals: Sequence[int]) -> str:
 class HandRecordRules(Ruleset):
     """The hand record's side of the game: the entry form, reading it, the sheet's columns."""
 
-    # -- the hand record -------------------------------------------------------------------
     def hand_fields(
         self,
         table_size: int,

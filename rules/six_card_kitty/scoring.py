@@ -6,16 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..base import (
-    HandScore,
-    Infraction,
-    Ruling,
-    cite,
-    signed,
-)
-from ..effects import (
-    RulingHand,
-)
+from ..base import HandScore, Infraction, Ruling, cite, signed
+from ..effects import RulingHand
 from ..ruleset import Ruleset
 from .record import BOOK, SIDES, TOTAL_BOOKS, SixCardKittyHand, bid_text
 
@@ -23,7 +15,6 @@ from .record import BOOK, SIDES, TOTAL_BOOKS, SixCardKittyHand, bid_text
 class ScoringRules(Ruleset):
     """One hand's points, with its rulings applied, and a ruling's effect in words."""
 
-    # -- scoring ---------------------------------------------------------------------------
     def bid_points(self, record: SixCardKittyHand, options: dict) -> int:
         """What the bid is worth when missed or awarded: its level (rule 5, rule 28)."""
         return record.level * self.multiplier(record, options)

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from ..base import (
-    Infraction,
-)
+from ..base import Infraction
 from ..effects import Void
 
 INFRACTIONS = (

@@ -6,15 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..base import (
-    HandScore,
-    HandTally,
-    MatchResult,
-    Ruling,
-    add_points,
-    counted,
-    leader,
-)
+from ..base import HandScore, HandTally, MatchResult, Ruling, add_points, counted, leader
 from ..ruleset import Ruleset
 
 

@@ -7,10 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ..base import (
-    Field,
-    count,
-)
+from ..base import Field, count
 from ..reading import HandReader
 from ..ruleset import Ruleset
 

@@ -6,13 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..base import (
-    HandScore,
-    Infraction,
-    Ruling,
-    count,
-    signed,
-)
+from ..base import HandScore, Infraction, Ruling, count, signed
 from ..ruleset import Ruleset
 from .record import NULL_MAX, ThreeLeggedKittyHand
 

@@ -344,7 +344,7 @@ def _import(data: dict) -> Tournament:
             seated.add((table.round_id, entrant.pk))
             placed.append(_build(Seat, seat_row, at, table=table, entrant=entrant))
         seats.extend(placed)
-        size = 4 if tournament.is_partnership else len(placed)
+        size = ruleset.players_at_table(len(placed))
         sides_at[n] = _check_seats(ruleset, placed, size, where)
         for k, hand_row in enumerate(_records(row, "hands", where + ".")):
             at = f"{where}.hands[{k}]: "

@@ -112,15 +112,13 @@ def render_round(request, tournament, round_, *, error: str = "", status: int = 
 
 
 def seat_labels(tournament, view) -> dict[int, list[str]]:
-    """The seat (or side) names for each table, by its size."""
+    """The side names for each table, by its size: North-South and East-West for a game of
+    partnerships, the seats for the others."""
     ruleset = tournament.ruleset
-    labels = {}
-    for table, entrants in view.tables:
-        if tournament.is_partnership:
-            labels[table.pk] = ruleset.side_names(4)
-        else:
-            labels[table.pk] = ruleset.seat_names(len(entrants))
-    return labels
+    return {
+        table.pk: ruleset.side_names(ruleset.players_at_table(len(entrants)))
+        for table, entrants in view.tables
+    }
 
 
 @director_required

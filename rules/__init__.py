@@ -16,10 +16,10 @@ from .base import (
     InvalidRuling,
     MatchResult,
     Option,
-    Ruleset,
     Ruling,
 )
 from .cutthroat_pinochle import CutthroatPinochle
+from .ruleset import Ruleset
 from .six_card_kitty import SixCardKitty
 from .three_legged_kitty import ThreeLeggedKitty
 

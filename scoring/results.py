@@ -73,16 +73,17 @@ class TableResult:
         won = [0] * n
         lost = [0] * n
         bonus = [0] * n
-        seeger_fabian = bool(self.options.get("seeger_fabian", False))
+        has_bonus = False  # a game's bonus (Ascot's Seeger-Fabian), scored by its ruleset
         for scored in self.counted:
             s = scored.score
             if s.boston_side is not None:
                 bostons[s.boston_side] += 1
             if s.declarer is not None and s.made is not None:
                 (won if s.made else lost)[s.declarer] += 1
-                if seeger_fabian and not scored.tiebreaker:
-                    for side, points in enumerate(seeger_fabian_part(s.declarer, s.made, n)):
-                        bonus[side] += points
+            if s.bonus and not scored.tiebreaker:
+                has_bonus = True
+                for side, points in enumerate(s.bonus):
+                    bonus[side] += points
         return standings.Outcome(
             round=self.round.number,
             table=self.table.number,
@@ -93,18 +94,9 @@ class TableResult:
             bostons=tuple(bostons),
             games_won=tuple(won),
             games_lost=tuple(lost),
-            bonus=tuple(bonus) if seeger_fabian else (),
+            bonus=tuple(bonus) if has_bonus else (),
             playoff=self.round.playoff,
         )
-
-
-def seeger_fabian_part(declarer: int, made: bool, sides: int) -> list[int]:
-    """The Seeger-Fabian points inside an Ascot hand's score: +50 to a declarer who made it;
-    a lost game -50 to the declarer and +40 to each opponent (+30 each at a table of four)."""
-    if made:
-        return [50 if side == declarer else 0 for side in range(sides)]
-    share = 30 if sides == 4 else 40
-    return [-50 if side == declarer else share for side in range(sides)]
 
 
 def to_rule(ruling: Ruling) -> RuleRuling:
@@ -117,7 +109,8 @@ def to_rule(ruling: Ruling) -> RuleRuling:
 
 
 def table_size(tournament: Tournament, seats: int) -> int:
-    return 4 if tournament.is_partnership else seats
+    """The players at a table whose seats hold ``seats`` entrants, as the game counts them."""
+    return tournament.ruleset.players_at_table(seats)
 
 
 def results_for(

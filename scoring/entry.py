@@ -21,7 +21,7 @@ from rules import InvalidHand
 from tournament.models import PIN_TRIES, Round, Seat, Table, new_pin, new_token
 
 from .models import Change, CorrectionRequest, Hand, Signature
-from .results import TableResult, results_for, table_size
+from .results import TableResult, results_for
 
 
 class EntryError(Exception):
@@ -105,7 +105,8 @@ def side_name(table: Table, side: int) -> str:
     """What the players call a side: North-South at a partnership game, else the player."""
     tournament = table.round.tournament
     players = [seat.entrant.name for seat in table.seats.select_related("entrant")]
-    names = tournament.ruleset.side_names(table_size(tournament, len(players)), players)
+    ruleset = tournament.ruleset
+    names = ruleset.side_names(ruleset.players_at_table(len(players)), players)
     return names[side] if 0 <= side < len(names) else f"Side {side + 1}"
 
 

@@ -108,11 +108,6 @@ def to_rule(ruling: Ruling) -> RuleRuling:
     )
 
 
-def table_size(tournament: Tournament, seats: int) -> int:
-    """The players at a table whose seats hold ``seats`` entrants, as the game counts them."""
-    return tournament.ruleset.players_at_table(seats)
-
-
 def results_for(
     tournament: Tournament,
     tables: Iterable[Table] | None = None,
@@ -180,7 +175,7 @@ def results_for(
     results = {}
     for table in tables:
         sides = [entrant for _, entrant in sorted(seats[table.pk], key=lambda s: s[0])]
-        size = table_size(tournament, len(sides))
+        size = ruleset.players_at_table(len(sides))
         result = TableResult(
             table=table,
             round=table.round,

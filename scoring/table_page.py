@@ -35,7 +35,7 @@ from .forms import (
     WithdrawForm,
 )
 from .models import Change
-from .results import results_for, table_size
+from .results import results_for
 from .sheet import SideView, build_sheet, next_dealer, ruling_lines
 
 
@@ -273,7 +273,7 @@ def hand_specs(access: Access):
     """Every input a hand of this table can have (whatever its dealer): the ruleset then
     judges the values against the hand's number."""
     tournament = access.tournament
-    size = table_size(tournament, access.table.seats.count())
+    size = tournament.ruleset.players_at_table(access.table.seats.count())
     return tournament.ruleset.hand_fields(size, tournament.settings)
 
 

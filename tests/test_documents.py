@@ -7,7 +7,6 @@ from django.test import Client
 from pypdf import PdfReader
 
 from scoring.models import Hand
-from scoring.results import table_size
 from tests.conftest import make_tournament
 from tests.helpers import published_round, side_link, table_of
 
@@ -132,7 +131,7 @@ def sheet_after_first_hand(client, game: str, **options) -> tuple[str, str, str,
     round_ = published_round(tournament)
     table = table_of(round_)
     ruleset = tournament.ruleset
-    size = table_size(tournament, table.seats.count())
+    size = tournament.ruleset.players_at_table(table.seats.count())
     record = ruleset.hand_to_dict(ruleset.parse_hand(data, size, tournament.settings))
     Hand.objects.create(
         table=table, number=1, nonce="1", status=Hand.Status.ACCEPTED, record=record

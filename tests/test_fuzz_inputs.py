@@ -33,7 +33,6 @@ from backup.backup import BackupError, export_tournament, import_json
 from rules import RULESETS
 from scoring import entry
 from scoring.models import Hand, Ruling
-from scoring.results import table_size
 from tests.conftest import GAMES, ONE_TABLE, make_tournament
 from tests.helpers import SIMPLE_HAND, published_round
 from tournament.inputs import COLUMN_RANGES
@@ -381,11 +380,11 @@ def invalid_rows() -> list[str]:
         tournament.settings  # raises if the stored options cannot be read  # noqa: B018
     for hand in Hand.objects.exclude(record=None).select_related("table__round__tournament"):
         tournament = hand.table.round.tournament
-        size = table_size(tournament, hand.table.seats.count())
+        size = tournament.ruleset.players_at_table(hand.table.seats.count())
         tournament.ruleset.parse_hand(hand.record, size, tournament.settings)
     for ruling in Ruling.objects.select_related("table__round__tournament"):
         tournament = ruling.table.round.tournament
-        size = table_size(tournament, ruling.table.seats.count())
+        size = tournament.ruleset.players_at_table(ruling.table.seats.count())
         if ruling.offender is not None and not 0 <= ruling.offender < tournament.ruleset.sides(
             size
         ):

@@ -44,6 +44,17 @@ class Ruleset:
     tiebreaker_hand: ClassVar[bool] = False
     # How a void hand's preview ends: "the hand is void and dealt again, no score."
     redealt: ClassVar[str] = "dealt again, no score."
+    # The club's tournament procedure is the same for every game (rules-decisions.md): a
+    # sheet signed by every side is final, a side not seated within 5 minutes of the round's
+    # start is late. Where the game's own text states a step, its rule number (key ->
+    # number), so the pages cite it; other games' pages state the step without a number.
+    procedure_rules: ClassVar[Mapping[str, str]] = {}
+    late_after_minutes: ClassVar[int] = 5
+
+    @property
+    def cites(self) -> dict[str, str]:
+        """ "rule 40" and the like, by procedure step, for the pages to cite."""
+        return {key: f"rule {number}" for key, number in self.procedure_rules.items()}
 
     # -- options ---------------------------------------------------------------------------
     def resolve_options(self, overrides: Mapping[str, object] | None = None) -> dict[str, Any]:

@@ -14,8 +14,6 @@ from .models import Hand
 from .results import results_for
 from .sheet import build_sheet
 
-LATE_AFTER = 5 * 60  # rule 7: seated within 5 minutes of the round's start
-
 
 @director_required
 def console(request, slug, number):
@@ -30,7 +28,8 @@ def console(request, slug, number):
     results = results_for(tournament, tables=tables)
     ruleset = tournament.ruleset
     options = tournament.settings
-    late = bool(round_.started and (timezone.now() - round_.started).total_seconds() > LATE_AFTER)
+    late_after = ruleset.late_after_minutes * 60  # seated within N minutes of the start
+    late = bool(round_.started and (timezone.now() - round_.started).total_seconds() > late_after)
     rows = []
     counts = {"tables": len(tables), "signed": 0, "disputed": 0, "late": 0, "asked": 0}
     for table in tables:

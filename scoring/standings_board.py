@@ -20,7 +20,8 @@ from .results import TableResult, results_for
 
 @dataclass(frozen=True)
 class Counting:
-    """What the standings count: the public sees signed sheets only (rule 40)."""
+    """What the standings count: the public sees signed sheets only (a signed sheet is
+    final)."""
 
     only_signed: bool
     include_incomplete: bool = False
@@ -28,7 +29,7 @@ class Counting:
     @property
     def words(self) -> str:
         if self.only_signed:
-            return "Counted: sheets signed by both sides (rule 40), in published rounds."
+            return "Counted: sheets signed by every side, in published rounds."
         if self.include_incomplete:
             return (
                 "Counted live: every published table, signed or not, with the points so far "

@@ -189,3 +189,25 @@ def test_the_director_sees_each_sides_link_and_pin(table, director_client):
     ]
     page = Client().get(side_link(table, 0))
     assert page.context["side_links"] == [] and "PIN <strong>" not in page.content.decode()
+
+
+# Where the game's own text numbers a step of the club's procedure, the page cites it; the
+# other games' pages state the same step without a number that is not theirs.
+LATE_BADGE = {
+    "columbus-6-card-kitty": "late (rule 7)",
+    "three-legged-kitty": "late</span>",
+    "ascot": "late</span>",
+    "cutthroat-pinochle": "late</span>",
+}
+
+
+def test_a_late_table_is_flagged_citing_the_rule_only_where_the_game_has_it(table, director_client):
+    from tournament.models import Round
+
+    Round.objects.filter(pk=table.round_id).update(started=timezone.now() - timedelta(minutes=6))
+    game = table.round.tournament.game
+    console = director_client.get(f"/t/{table.round.tournament.slug}/round/1/console/")
+    html = console.content.decode()
+    assert console.context["counts"]["late"] == 1
+    assert LATE_BADGE[game] in html and "not started after 5 minutes" in html
+    assert ("rule 7" in html) == (game == "columbus-6-card-kitty")

@@ -34,7 +34,7 @@ def test_the_public_sees_only_signed_sheets_the_director_sees_every_finished_tab
     rows = {r["name"]: r for r in public.context["table"].data}
     assert rows[ns_team(first).name]["wins"] == 1
     assert sum(r["played"] for r in rows.values()) == 2  # one signed table, two teams
-    assert "signed by both sides" in public.content.decode()
+    assert "signed by every side" in public.content.decode()
 
     director = director_client.get(f"/t/{kitty.slug}/standings/")
     assert sum(r["played"] for r in director.context["table"].data) == 8

@@ -25,6 +25,13 @@ class SixCardKitty(MatchRules, ScoringRules, HandRecordRules):
     table_sizes = (4,)
     partnerships = True
     tiebreaker_hand = True  # rule 6
+    procedure_rules = {
+        "tiebreaker": "6",  # a tie is settled by one more hand whose points do not count
+        "late": "7",  # seated within 5 minutes of the round's start, or forfeit
+        "boston_pot": "39",
+        "signed_final": "40",  # both teams sign the sheet; then it is final
+        "left": "41",  # a team leaving forfeits the rest
+    }
     redealt = "dealt again by the correct player, no points."
     record_type = SixCardKittyHand
     infractions = INFRACTIONS

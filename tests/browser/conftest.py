@@ -100,6 +100,17 @@ def phone_context(browser, live_server):
 
 
 @pytest.fixture
+def other_phone_context(browser, live_server):
+    """Another side's phone at the same table, on its own link."""
+    context = browser.new_context(
+        viewport=PHONE, is_mobile=True, has_touch=True, base_url=live_server.url
+    )
+    context.set_default_timeout(10_000)
+    yield context
+    context.close()
+
+
+@pytest.fixture
 def projector_context(browser, live_server):
     """The room's screen: nobody logged in."""
     context = browser.new_context(viewport=PROJECTOR, base_url=live_server.url)

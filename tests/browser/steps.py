@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 from django.contrib.auth import get_user_model
@@ -93,16 +94,41 @@ def draw_and_publish(page: Page, shots, slug: str, number: int, repeats: int = 0
     shots(page, f"round-{number}-published")
 
 
-def table_link(page: Page, slug: str, round_number: int, table: int) -> str:
-    """The table's private link as the director's table page prints it (what its QR encodes)."""
+def side_links(page: Page, slug: str, round_number: int, table: int) -> list[SideLink]:
+    """Each side's private link and PIN, as the director's table page lists them (what that
+    side's half of the table card carries)."""
     page.goto(f"/t/{slug}/round/{round_number}/")
     page.get_by_role("link", name=str(table), exact=True).click()
     expect(page.get_by_role("heading", name=f"Table {table}")).to_be_visible()
-    link = page.locator("p").filter(has_text="Table link:").get_by_role("link")
-    href = link.get_attribute("href")
-    assert href and re.fullmatch(r"https?://[^/]+/s/[\w-]{22,}/", href), href
-    expect(link).to_have_text(href)
-    return href
+    found = []
+    for item in page.locator("ul.side-links > li").all():
+        side = item.locator("strong").first.inner_text()
+        link = item.get_by_role("link")
+        href = link.get_attribute("href")
+        assert href and re.fullmatch(r"https?://[^/]+/s/[\w-]{22,}/", href), href
+        expect(link).to_have_text(href)
+        pin = re.search(r"PIN (\d{6})", item.inner_text())
+        assert pin, item.inner_text()
+        found.append(SideLink(side, href, pin[1]))
+    return found
+
+
+@dataclass(frozen=True)
+class SideLink:
+    side: str
+    url: str
+    pin: str
+
+
+def table_cards_pdf(page: Page, slug: str, round_number: int, save_as: Path) -> list[str]:
+    """The round's table cards as the director prints them; each page's text."""
+    page.goto(f"/t/{slug}/round/{round_number}/")
+    href = page.get_by_role("link", name="Table cards and list (PDF)").get_attribute("href")
+    response = page.context.request.get(href)
+    assert response.ok and response.headers["content-type"] == "application/pdf"
+    save_as.write_bytes(response.body())
+    reader = PdfReader(io.BytesIO(response.body()))
+    return [" ".join(p.extract_text().split()) for p in reader.pages]
 
 
 def field(scope: Locator, label: str) -> Locator:
@@ -137,12 +163,18 @@ def entry_form(page: Page) -> Locator:
     )
 
 
-def sign(page: Page, side: str, player: str) -> None:
-    group = page.get_by_role("group", name=f"{side} signs")
+def sign(page: Page, side: str, player: str, pin: str | None = None) -> None:
+    """A side signs on its own phone, or (with its PIN) on another side's phone."""
+    if pin is None:
+        group = page.get_by_role("group", name=f"{side} signs", exact=True)
+    else:
+        group = page.get_by_role("group", name=f"{side} signs on this phone, with its PIN")
     radio = group.get_by_role("radio", name=player, exact=True)
     radio.tap()
     expect(radio).to_be_checked()
     group.get_by_label("Type the chosen player's name").fill(player)
+    if pin is not None:
+        group.get_by_label("PIN").fill(pin)
     group.get_by_role("button", name=f"Sign for {side}").tap()
     expect(page.get_by_text("Signed.", exact=True)).to_be_visible()
     signed = re.compile(rf"{re.escape(side)}\s+signed by {re.escape(player)} at")
@@ -226,11 +258,19 @@ def seated_names(table: Table) -> list[str]:
     return [seat.entrant.name for seat in table.seats.select_related("entrant")]
 
 
-def accept(page: Page, number: int, entered_by: str, accepted_by: str) -> None:
-    """Another player accepts the hand; the player who entered it is not offered."""
+def accept(
+    page: Page, number: int, entered_by: str, accepted_by: str, pin: str | None = None
+) -> None:
+    """Another side accepts the hand: on its own phone, or with its PIN on the phone that
+    entered it. The side that entered it is never offered."""
     expect(page.get_by_role("heading", name=f"Hand {number}: check and accept")).to_be_visible()
     expect(page.get_by_role("button", name=f"Accept as {entered_by}")).to_have_count(0)
-    page.get_by_role("button", name=f"Accept as {accepted_by}").tap()
+    if pin is None:
+        page.get_by_role("button", name=f"Accept as {accepted_by}").tap()
+    else:
+        group = page.get_by_role("group", name=f"{accepted_by} accepts on this phone")
+        group.get_by_label("PIN").fill(pin)
+        group.get_by_role("button", name=f"Accept as {accepted_by}").tap()
     expect(page.get_by_text(f"Hand {number} accepted.")).to_be_visible()
 
 

@@ -156,7 +156,7 @@ def fill_deal(form, deal: dict, seated: list[str]) -> None:
         steps.type_in(form, "Declarer's card points", deal["card_points"])
 
 
-def test_an_ascot_night(director_context, phone_context, shots, tmp_path):
+def test_an_ascot_night(director_context, phone_context, other_phone_context, shots, tmp_path):
     steps.make_director()
     director = director_context.new_page()
     steps.log_in(director, shots)
@@ -183,12 +183,19 @@ def test_an_ascot_night(director_context, phone_context, shots, tmp_path):
     # Eight players: two tables of four, nobody sits out the round.
     assert [t.seats.count() for t in first.tables.all()] == [4, 4]
 
-    link = steps.table_link(director, slug, 1, 1)
+    links = steps.side_links(director, slug, 1, 1)
     table = first.tables.get(number=1)
     seated = steps.seated_names(table)
+    assert [link.side for link in links] == seated
+    pins = {link.side: link.pin for link in links}
 
-    phone = phone_context.new_page()
-    phone.goto(link)
+    # Each player's own phone, on their own link (two browsers, two phones in each).
+    phones = {}
+    for index, link in enumerate(links):
+        page = (phone_context, other_phone_context)[index % 2].new_page()
+        page.goto(link.url)
+        phones[link.side] = page
+    phone = phones[seated[0]]
     expect(phone.get_by_role("heading", name=re.compile(r"^Table 1"))).to_be_visible()
     for seat, name in enumerate(seated, start=1):
         expect(phone.locator("ul.sides")).to_contain_text(f"{name} Seat {seat}")
@@ -197,6 +204,8 @@ def test_an_ascot_night(director_context, phone_context, shots, tmp_path):
     running = [0, 0, 0, 0]
     for number, deal in enumerate(DEALS, start=1):
         dealer = seated[(number - 1) % 4]
+        phone = phones[dealer]  # the dealer keeps the score, on their own phone
+        phone.reload()
         entry = steps.entry_form(phone)
         expect(phone.get_by_role("heading", name=f"Hand {number}", exact=True)).to_be_visible()
         expect(phone.get_by_text(f"Dealer: {dealer} (Seat {(number - 1) % 4 + 1})")).to_be_visible()
@@ -205,15 +214,14 @@ def test_an_ascot_night(director_context, phone_context, shots, tmp_path):
         expect(declarers).to_have_count(3)
         expect(steps.field(entry, "Declarer")).not_to_contain_text(dealer)
         expect(entry.get_by_label(f"Ramsch card points: {dealer}")).to_have_count(0)
-        # The dealer keeps the score.
-        steps.tap_choice(entry, "Entered by", dealer)
         fill_deal(entry, deal, seated)
         expect(entry.locator(".preview")).to_contain_text("Scores as:")
         shots(phone, f"phone-deal-{number}-tapped")
         entry.get_by_role("button", name=f"Enter hand {number}").tap()
         expect(phone.get_by_text(f"Hand {number} stored.")).to_be_visible()
         if "corrected" in deal:
-            # The declarer took 70, not 45: he disputes; the dealer, who entered it, corrects.
+            # The declarer took 70, not 45: he disputes on the dealer's phone with his PIN;
+            # the dealer, who entered it, corrects.
             pending = phone.locator("section.pending")
             # 45 < 60: no bonus; 45 < 100: lost, -120 x 4 = -480, Seeger-Fabian -50.
             expect(pending).to_contain_text(
@@ -226,6 +234,7 @@ def test_an_ascot_night(director_context, phone_context, shots, tmp_path):
                 has=phone.get_by_role("button", name=f"Dispute as {declarer}")
             )
             objection.get_by_label("What is wrong?").fill("70 card points, not 45")
+            objection.get_by_label("PIN").fill(pins[declarer])
             objection.get_by_role("button", name=f"Dispute as {declarer}").tap()
             expect(phone.get_by_text(f"Hand {number} disputed")).to_be_visible()
             expect(phone.get_by_role("heading", name=f"Hand {number}: disputed")).to_be_visible()
@@ -241,7 +250,13 @@ def test_an_ascot_night(director_context, phone_context, shots, tmp_path):
                 f"{declarer} Grand KittyFree bid 100: 70 card points + 55 = 125, made with "
                 f"Redouble ×4: {declarer} +500; Seeger-Fabian +50"
             )
-        steps.accept(phone, number, dealer, seated[deal["accepted_by"]])
+        accepter = seated[deal["accepted_by"]]
+        if number % 2:  # on the dealer's phone, with the accepting player's PIN
+            steps.accept(phone, number, dealer, accepter, pin=pins[accepter])
+        else:  # on the accepting player's own phone
+            phones[accepter].reload()
+            steps.accept(phones[accepter], number, dealer, accepter)
+            phone.reload()
         row = phone.locator("table.sheet tbody tr").nth(number - 1)
         expect(row).to_contain_text(f"dealt by {dealer}")
         running = [r + p for r, p in zip(running, deal["points"], strict=True)]
@@ -251,8 +266,12 @@ def test_an_ascot_night(director_context, phone_context, shots, tmp_path):
     assert running == [-170, -15, 155, 535]
     expect(phone.locator("table.sheet tfoot")).to_contain_text(f"winner: {seated[3]}")
     history = phone.locator("ol.history")
-    expect(history).to_contain_text(f"({seated[3]}): disputed Hand 3 — “70 card points, not 45”")
-    expect(history).to_contain_text(f"({seated[2]}): edited Hand 3 — “The kitty was counted twice”")
+    expect(history).to_contain_text(
+        f"{seated[3]} (PIN on {seated[2]}'s phone): disputed Hand 3 — “70 card points, not 45”"
+    )
+    expect(history).to_contain_text(
+        f"{seated[2]} (own link): edited Hand 3 — “The kitty was counted twice”"
+    )
     shots(phone, "phone-four-deals")
 
     # Seat 1 passed out of turn in deal 4. The director first picks the dealer by mistake.
@@ -290,7 +309,9 @@ def test_an_ascot_night(director_context, phone_context, shots, tmp_path):
     phone.reload()
     steps.expect_totals(phone, TOTALS)
     for name in seated:
-        steps.sign(phone, name, name)
+        phones[name].reload()
+        steps.sign(phones[name], name, name)
+    phone.reload()
     expect(phone.get_by_text("Signed, final")).to_be_visible()
     shots(phone, "phone-signed")
     result = results_for(tournament, tables=[table])[table.pk]

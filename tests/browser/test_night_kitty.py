@@ -77,7 +77,7 @@ def points_by_name(tournament: Tournament) -> dict[str, tuple[int, int]]:
 
 
 def test_a_six_card_kitty_night(
-    director_context, phone_context, projector_context, shots, tmp_path
+    director_context, phone_context, other_phone_context, projector_context, shots, tmp_path
 ):
     steps.make_director()
     director = director_context.new_page()
@@ -98,32 +98,38 @@ def test_a_six_card_kitty_night(
     first = tournament.round_set.get(number=1)
     assert first.tables.count() == 4 and not first.byes.exists()
 
-    # The director's page for table 1 prints its link: the one its QR card encodes.
-    link = steps.table_link(director, slug, 1, 1)
-    table = first.tables.get(number=1)
-    assert link.endswith(f"/s/{table.token}/")
-    # The blank sheet prints the same link beside its QR code ("Scan to enter scores").
-    blank = steps.sheets_pdf(director, slug, 1, shots.folder / "round-1-sheets-blank.pdf")
-    assert "Scan to enter scores" in blank[0] and link in steps.squash(blank[0]), blank[0]
-    director.goto(f"/t/{slug}/round/1/table/1/")
+    # The director's page for table 1 lists each side's link and PIN: what each side's
+    # half of the table card carries, and only there (the sheet both sign has none).
+    ns_link, ew_link = steps.side_links(director, slug, 1, 1)
+    assert (ns_link.side, ew_link.side) == ("North-South", "East-West")
     shots(director, "director-table-1-empty")
+    cards = steps.table_cards_pdf(director, slug, 1, shots.folder / "round-1-table-cards.pdf")
+    for link in (ns_link, ew_link):
+        assert link.url in steps.squash(cards[0]), cards[0]
+        assert f"PIN {link.pin[:3]} {link.pin[3:]}" in cards[0], cards[0]
+    blank = steps.sheets_pdf(director, slug, 1, shots.folder / "round-1-sheets-blank.pdf")
+    assert "/s/" not in steps.squash(blank[0]), blank[0]
+    table = first.tables.get(number=1)
     seats = {s.position: s.entrant for s in table.seats.select_related("entrant")}
     ns, ew = seats[0], seats[1]
 
-    # The scorer's phone: no login, only the link.
+    # Each side's phone: no login, only its own link.
     phone = phone_context.new_page()
-    phone.goto(link)
+    phone.goto(ns_link.url)
     expect(phone.get_by_role("heading", name=re.compile(r"^Table 1"))).to_be_visible()
+    expect(phone.get_by_text("This phone scores for North-South")).to_be_visible()
     expect(phone.get_by_text(f"North-South: {ns.name}")).to_be_visible()
     expect(phone.get_by_text(f"East-West: {ew.name}")).to_be_visible()
     expect(phone.get_by_role("button", name="Log out")).to_have_count(0)
     shots(phone, "phone-table-link")
+    ew_phone = other_phone_context.new_page()
+    ew_phone.goto(ew_link.url)
+    expect(ew_phone.get_by_text("This phone scores for East-West")).to_be_visible()
 
     running = [0, 0]
     for number, (bidder, level, form, direction, books, points) in enumerate(HANDS, start=1):
         entry = steps.entry_form(phone)
         expect(phone.get_by_role("heading", name=f"Hand {number}", exact=True)).to_be_visible()
-        steps.tap_choice(entry, "Entered by", "North-South")
         steps.tap_choice(entry, "Bidding team", bidder)
         steps.tap_choice(entry, "Bid", level)
         steps.tap_choice(entry, "Form", FORM_LABELS[form])
@@ -140,9 +146,21 @@ def test_a_six_card_kitty_night(
         expect(pending).to_be_visible()
         if number == 1:
             shots(phone, "phone-hand-1-to-accept")
-        expect(phone.get_by_role("button", name="Accept as North-South")).to_have_count(0)
-        phone.get_by_role("button", name="Accept as East-West").tap()
-        expect(phone.get_by_text(f"Hand {number} accepted.")).to_be_visible()
+        if number == 1:
+            # A wrong PIN accepts nothing and says so by the field.
+            group = phone.get_by_role("group", name="East-West accepts on this phone")
+            group.get_by_label("PIN").fill("000000" if ew_link.pin != "000000" else "111111")
+            group.get_by_role("button", name="Accept as East-West").tap()
+            expect(phone.get_by_text(re.compile(r"not this side's PIN"))).to_have_count(2)
+            assert Hand.objects.get(table=table, number=1).status == Hand.Status.ENTERED
+            shots(phone, "phone-wrong-pin")
+        if number % 2:
+            # The phone passed across: East-West type their PIN on North-South's phone.
+            steps.accept(phone, number, "North-South", "East-West", pin=ew_link.pin)
+        else:
+            ew_phone.reload()  # East-West accept on their own phone
+            steps.accept(ew_phone, number, "North-South", "East-West")
+            phone.reload()
         running = [running[0] + points[0], running[1] + points[1]]
         totals = phone.locator("table.sheet tfoot")
         expect(totals).to_contain_text(f"{running[0]}")
@@ -154,7 +172,9 @@ def test_a_six_card_kitty_night(
     shots(phone, "phone-four-hands")
 
     steps.sign(phone, "North-South", ns.player2)
-    steps.sign(phone, "East-West", ew.player1)
+    ew_phone.reload()
+    steps.sign(ew_phone, "East-West", ew.player1)
+    phone.reload()
     expect(phone.get_by_text("Signed, final")).to_be_visible()
     expect(steps.entry_form(phone)).to_have_count(0)
     shots(phone, "phone-signed")
@@ -167,9 +187,17 @@ def test_a_six_card_kitty_night(
     assert shown[:2] == [ns.name, ew.name], shown
     shots(director, "standings-before-ruling")
 
-    # East-West find a renege by North-South in hand 1: the director reopens and rules.
+    # East-West find a renege by North-South in hand 1: they ask for a correction on their
+    # own phone, within the correction period; the console flags the table.
+    ew_phone.reload()
+    ew_phone.get_by_label("What should be corrected?").fill("North-South reneged in hand 1")
+    ew_phone.get_by_role("button", name="Ask for a correction").tap()
+    expect(ew_phone.get_by_text("Correction asked: the director has been told.")).to_be_visible()
+    shots(ew_phone, "phone-correction-asked")
     director.goto(f"/t/{slug}/round/1/console/")
+    expect(director.get_by_text("1 asking for a correction")).to_be_visible()
     row = director.get_by_role("row").filter(has=director.get_by_role("link", name="1", exact=True))
+    expect(row).to_contain_text("correction asked")
     expect(row).to_contain_text("signed")
     expect(row.locator("td.num").last).to_have_text("12 – 8")
     shots(director, "console-table-1-signed")
@@ -201,12 +229,18 @@ def test_a_six_card_kitty_night(
     assert shown[:2] == [ew.name, ns.name], shown
     shots(director, "standings-after-ruling")
 
-    # The phone sees the ruling; both sides sign again.
-    phone.reload()
-    expect(phone.locator("table.sheet tfoot th.num")).to_have_text(["6", "13"])
-    expect(phone.get_by_text("Signed, final")).to_have_count(0)
+    # Both phones see what changed after signing, and why; both sides sign again, the
+    # second on the first's phone with its PIN.
+    for page in (phone, ew_phone):
+        page.reload()
+        expect(page.locator("table.sheet tfoot th.num")).to_have_text(["6", "13"])
+        expect(page.get_by_text("Signed, final")).to_have_count(0)
+        changed = page.locator(".changed")
+        expect(changed).to_contain_text("Changed after signing")
+        expect(changed).to_contain_text("East-West found a renege in hand 1")
+    shots(phone, "phone-changed-after-signing")
     steps.sign(phone, "North-South", ns.player1)
-    steps.sign(phone, "East-West", ew.player2)
+    steps.sign(phone, "East-West", ew.player2, pin=ew_link.pin)
     expect(phone.get_by_text("Signed, final")).to_be_visible()
     shots(phone, "phone-signed-again")
 

@@ -8,6 +8,7 @@ kitty with 3 x 10 = 30 (Scoring the game). The kitty pays and is paid on bids of
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 import pytest
 from playwright.sync_api import expect
@@ -121,12 +122,15 @@ STANDINGS = [
 ]
 
 
-def play_hand(page, shots, number: int, hand: dict, seated: list[str], shot: str = "") -> None:
+def play_hand(table: Table, shots, number: int, hand: dict, seated: list[str], shot: str = ""):
+    """The entering player's phone enters the hand; the checking player types their PIN on
+    it (one phone passed round the table). Returns the phone, showing the sheet."""
+    page = table.phones[seated[hand["by"]]]
+    page.reload()
     entry = steps.entry_form(page)
     expect(page.get_by_role("heading", name=f"Hand {number}", exact=True)).to_be_visible()
     dealer = seated[(number - 1) % 3]
     expect(page.get_by_text(f"Dealer: {dealer}")).to_be_visible()
-    steps.tap_choice(entry, "Entered by", seated[hand["by"]])
     steps.tap_choice(entry, "Bidder", seated[hand["bidder"]])
     steps.type_in(entry, "Bid", hand["bid"])
     if "conceded" in hand:
@@ -145,19 +149,33 @@ def play_hand(page, shots, number: int, hand: dict, seated: list[str], shot: str
         shots(page, shot)
     entry.get_by_role("button", name=f"Enter hand {number}").tap()
     expect(page.get_by_text(f"Hand {number} stored.")).to_be_visible()
-    steps.accept(page, number, seated[hand["by"]], seated[hand["ok"]])
-
-
-def open_table(phone_context, link: str, seated: list[str], number: int):
-    page = phone_context.new_page()
-    page.goto(link)
-    expect(page.get_by_role("heading", name=re.compile(rf"^Table {number}"))).to_be_visible()
-    for seat, name in enumerate(seated, start=1):
-        expect(page.locator("ul.sides")).to_contain_text(f"{name} Seat {seat}")
+    checker = seated[hand["ok"]]
+    steps.accept(page, number, seated[hand["by"]], checker, pin=table.pins[checker])
     return page
 
 
-def test_a_cut_throat_pinochle_night(director_context, phone_context, shots, tmp_path):
+@dataclass
+class Table:
+    phones: dict[str, object]  # each player's phone, on their own link
+    pins: dict[str, str]
+
+
+def open_table(context, links: list, seated: list[str], number: int) -> Table:
+    assert [link.side for link in links] == seated
+    phones = {}
+    for link in links:
+        page = context.new_page()
+        page.goto(link.url)
+        expect(page.get_by_role("heading", name=re.compile(rf"^Table {number}"))).to_be_visible()
+        for seat, name in enumerate(seated, start=1):
+            expect(page.locator("ul.sides")).to_contain_text(f"{name} Seat {seat}")
+        phones[link.side] = page
+    return Table(phones, {link.side: link.pin for link in links})
+
+
+def test_a_cut_throat_pinochle_night(
+    director_context, phone_context, other_phone_context, shots, tmp_path
+):
     steps.make_director()
     director = director_context.new_page()
     steps.log_in(director, shots)
@@ -189,15 +207,15 @@ def test_a_cut_throat_pinochle_night(director_context, phone_context, shots, tmp
     assert [t.seats.count() for t in first.tables.all()] == [3, 3]
     tables = {n: first.tables.get(number=n) for n in (1, 2)}
     names = {n: steps.seated_names(t) for n, t in tables.items()}
-    links = {n: steps.table_link(director, slug, 1, n) for n in (1, 2)}
+    links = {n: steps.side_links(director, slug, 1, n) for n in (1, 2)}
 
     # Table 1 plays its five hands.
     seated = names[1]
-    phone = open_table(phone_context, links[1], seated, 1)
-    shots(phone, "phone-table-1")
+    table_1 = open_table(phone_context, links[1], seated, 1)
+    shots(table_1.phones[seated[0]], "phone-table-1")
     running = [0, 0, 0]
     for number, hand in enumerate(TABLE_1, start=1):
-        play_hand(phone, shots, number, hand, seated, shot=f"phone-hand-{number}-tapped")
+        phone = play_hand(table_1, shots, number, hand, seated, shot=f"phone-hand-{number}-tapped")
         running = [r + c for r, c in zip(running, hand["chips"], strict=True)]
         steps.expect_totals(phone, running)
         expect(phone.locator("table.sheet")).not_to_contain_text("Seat")
@@ -209,16 +227,18 @@ def test_a_cut_throat_pinochle_night(director_context, phone_context, shots, tmp
     )
     expect(steps.entry_form(phone)).to_have_count(0)
     shots(phone, "phone-table-1-five-hands")
-    for name in seated:
-        steps.sign(phone, name, name)
+    for name in seated:  # each on their own phone
+        table_1.phones[name].reload()
+        steps.sign(table_1.phones[name], name, name)
+    phone.reload()
     expect(phone.get_by_text("Signed, final")).to_be_visible()
     shots(phone, "phone-table-1-signed")
 
     # Table 2: a player runs out of chips in hand 2 and the game ends there.
     others = names[2]
-    phone2 = open_table(phone_context, links[2], others, 2)
+    table_2 = open_table(other_phone_context, links[2], others, 2)
     for number, hand in enumerate(TABLE_2, start=1):
-        play_hand(phone2, shots, number, hand, others)
+        phone2 = play_hand(table_2, shots, number, hand, others)
     steps.expect_totals(phone2, TOTALS_2)
     short = phone2.locator("table.sheet tbody tr").nth(1)
     expect(short).to_contain_text(f"{others[1]} had only 46 chips: paid 46 of 120")
@@ -232,8 +252,12 @@ def test_a_cut_throat_pinochle_night(director_context, phone_context, shots, tmp
     )
     expect(phone2.get_by_role("heading", name="Hand 3", exact=True)).to_have_count(0)
     shots(phone2, "phone-table-2-out-of-chips")
-    for name in others:
-        steps.sign(phone2, name, name)
+    # All sign on one phone: its owner, then the others with their PINs.
+    phone2 = table_2.phones[others[0]]
+    phone2.reload()
+    steps.sign(phone2, others[0], others[0])
+    for name in others[1:]:
+        steps.sign(phone2, name, name, pin=table_2.pins[name])
     expect(phone2.get_by_text("Signed, final")).to_be_visible()
     for n, totals in ((1, TOTALS_1), (2, TOTALS_2)):
         result = results_for(tournament, tables=[tables[n]])[tables[n].pk]

@@ -48,7 +48,6 @@ def player(seat: str, seated: list[str]) -> str:
 def tap_hand(page, hand, seated) -> None:
     entered_by, cat, number, contract, tricks, _ = hand
     entry = steps.entry_form(page)
-    steps.tap_choice(entry, "Entered by", player(entered_by, seated))
     if cat is None:
         passed = entry.get_by_role("checkbox", name="Passed out")
         passed.tap()
@@ -62,19 +61,25 @@ def tap_hand(page, hand, seated) -> None:
         expect(entry.locator(".preview")).to_contain_text("Scores as:")
 
 
-def enter_and_accept(page, shots, number: int, hand, seated) -> None:
+def enter_and_accept(phones, pins, shots, number: int, hand, seated) -> None:
+    """The entering player's own phone enters the hand; another player accepts it, on the
+    entering phone with their PIN (odd hands) or on their own phone (even hands)."""
+    entered_by = player(hand[0], seated)
+    page = phones[entered_by]
+    page.reload()
     tap_hand(page, hand, seated)
     if number == 1:
         shots(page, "phone-hand-1-tapped")
     steps.entry_form(page).get_by_role("button", name=f"Enter hand {number}").tap()
     expect(page.get_by_text(f"Hand {number} stored.")).to_be_visible()
-    expect(page.get_by_role("heading", name=f"Hand {number}: check and accept")).to_be_visible()
-    # Any other seat accepts; the seat that entered it cannot.
-    entered_by = player(hand[0], seated)
-    expect(page.get_by_role("button", name=f"Accept as {entered_by}")).to_have_count(0)
     other = next(name for name in seated if name != entered_by)
-    page.get_by_role("button", name=f"Accept as {other}").tap()
-    expect(page.get_by_text(re.compile(r" accepted\.$"))).to_be_visible()
+    if number % 2:
+        if number == 1:
+            shots(page, "phone-hand-1-pin")
+        steps.accept(page, number, entered_by, other, pin=pins[other])
+    else:
+        phones[other].reload()
+        steps.accept(phones[other], number, entered_by, other)
 
 
 def trios(round_: Round) -> list[frozenset[int]]:
@@ -86,7 +91,7 @@ def pairs(trio: frozenset[int]) -> set[frozenset[int]]:
 
 
 def test_a_three_legged_kitty_night(
-    director_context, phone_context, projector_context, shots, tmp_path
+    director_context, phone_context, other_phone_context, projector_context, shots, tmp_path
 ):
     steps.make_director()
     director = director_context.new_page()
@@ -112,23 +117,36 @@ def test_a_three_legged_kitty_night(
     first = tournament.round_set.get(number=1)
     assert [t.seats.count() for t in first.tables.all()] == [3, 3]
 
-    link = steps.table_link(director, slug, 1, 1)
+    links = steps.side_links(director, slug, 1, 1)
     table = first.tables.get(number=1)
-    assert link.endswith(f"/s/{table.token}/")
-    blank = steps.sheets_pdf(director, slug, 1, shots.folder / "round-1-sheets-blank.pdf")
-    assert "Scan to enter scores" in blank[0] and link in steps.squash(blank[0]), blank[0]
     seated = [s.entrant.name for s in table.seats.select_related("entrant")]
+    assert [link.side for link in links] == seated  # each player is a side of their own
+    blank = steps.sheets_pdf(director, slug, 1, shots.folder / "round-1-sheets-blank.pdf")
+    assert "/s/" not in steps.squash(blank[0]), blank[0]
+    cards = steps.table_cards_pdf(director, slug, 1, shots.folder / "round-1-table-cards.pdf")
+    for link in links:
+        assert (
+            link.url in steps.squash(cards[0]) and f"PIN {link.pin[:3]} {link.pin[3:]}" in cards[0]
+        )
 
-    phone = phone_context.new_page()
-    phone.goto(link)
+    # Each player's phone on their own link (the first two share a browser, as one player
+    # may pass a phone round; the third has its own).
+    contexts = (phone_context, phone_context, other_phone_context)
+    phones = {link.side: ctx.new_page() for link, ctx in zip(links, contexts, strict=True)}
+    pins = {link.side: link.pin for link in links}
+    for link in links:
+        phones[link.side].goto(link.url)
+    phone = phones[seated[0]]
     expect(phone.get_by_role("heading", name=re.compile(r"^Table 1"))).to_be_visible()
+    expect(phone.get_by_text(f"This phone scores for {seated[0]}")).to_be_visible()
     for seat, name in zip(SEATS, seated, strict=True):
         expect(phone.locator("ul.sides")).to_contain_text(f"{name} {seat}")
     shots(phone, "phone-table-link")
 
     running = [0, 0, 0]
     for number, hand in enumerate(HANDS, start=1):
-        enter_and_accept(phone, shots, number, hand, seated)
+        enter_and_accept(phones, pins, shots, number, hand, seated)
+        phone.reload()
         expect(phone.locator("table.sheet")).not_to_contain_text("Seat")
         expect(phone.locator("table.sheet")).not_to_contain_text("tiebreaker")
         running = [r + p for r, p in zip(running, hand[-1], strict=True)]
@@ -138,7 +156,9 @@ def test_a_three_legged_kitty_night(
     shots(phone, "phone-four-hands")
 
     for name in seated:
-        steps.sign(phone, name, name)
+        phones[name].reload()
+        steps.sign(phones[name], name, name)
+    phone.reload()
     expect(phone.get_by_text("Signed, final")).to_be_visible()
     shots(phone, "phone-signed")
     assert results_for(tournament, tables=[table])[table.pk].final
@@ -174,11 +194,14 @@ def test_a_three_legged_kitty_night(
 
     phone.reload()
     expect(phone.get_by_role("heading", name="Hand 5", exact=True)).to_be_visible()
-    enter_and_accept(phone, shots, 5, REPLAY, seated)
+    enter_and_accept(phones, pins, shots, 5, REPLAY, seated)
+    phone.reload()
     steps.expect_totals(phone, [3, 2, 2])
     expect(phone.locator("table.sheet tfoot")).to_contain_text(f"winner: {seated[0]}")
-    for name in seated:
-        steps.sign(phone, name, name)
+    # All three sign on the first player's phone, the other two with their PINs.
+    steps.sign(phone, seated[0], seated[0])
+    for name in seated[1:]:
+        steps.sign(phone, name, name, pin=pins[name])
     expect(phone.get_by_text("Signed, final")).to_be_visible()
     shots(phone, "phone-signed-again")
 

@@ -5,10 +5,10 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
 from tournament.access import director_required
-from tournament.forms import ImportForm
 from tournament.models import Tournament
 
 from . import backup
+from .forms import RestoreForm
 
 
 @director_required
@@ -23,7 +23,7 @@ def tournament_export(request, slug):
 @director_required
 def tournament_import(request):
     """Restore a tournament from its backup file into this database."""
-    form = ImportForm(request.POST or None, request.FILES or None)
+    form = RestoreForm(request.POST or None, request.FILES or None)
     error = ""
     status = 200
     if request.method == "POST":

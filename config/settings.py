@@ -46,6 +46,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.forms",
     "django_tables2",
+    "axes",
     # The night's flow; each app imports only the ones before it (README, "Layout").
     "tournament",
     "scoring",
@@ -66,7 +67,44 @@ MIDDLEWARE = [
     "tournament.middleware.RefuseNulMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # Last: it reads the result of the login attempt.
+    "axes.middleware.AxesMiddleware",
 ]
+
+# Login lockout (django-axes): after AXES_FAILURE_LIMIT wrong passwords for one username
+# from one address, that pair is locked out for AXES_COOLOFF_TIME (hours). A director who
+# locked themselves out is let in again at once with `python manage.py axes_reset`.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = 0.25  # 15 minutes
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_RESET_ON_SUCCESS = True
+AXES_ENABLE_ADMIN = False  # the attempts are not a club's business; axes_reset is
+# Behind a proxy every request comes from the proxy's address: read the client's from the
+# X-Forwarded-For header the proxy sets (PROXY_COUNT: how many proxies set it).
+AXES_IPWARE_PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "0"))
+if AXES_IPWARE_PROXY_COUNT:
+    AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"]
+
+# Content-Security-Policy (django-csp): scripts, styles and everything else from this
+# site only; no inline script (the few scripts are in static/kitty.js).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
 
 ROOT_URLCONF = "config.urls"
 
@@ -135,7 +173,8 @@ STORAGES = {
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/semantic.html"
 
-# CSV imports are small; refuse anything bigger than 2 MB outright.
+# Form fields (files aside) above 2 MB are refused outright; uploaded files have their own
+# caps, checked before they are read (tournament.inputs.CappedFile).
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 

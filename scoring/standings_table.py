@@ -4,6 +4,8 @@ each row marked for the page (the cut line, a tie across it, withdrawn)."""
 from __future__ import annotations
 
 import django_tables2 as tables
+from django_tables2.export import TableExport
+from tablib import Dataset
 
 import standings
 
@@ -73,3 +75,26 @@ def table_rows(b: Board, url_for) -> list[dict]:
             item[key] = getattr(row, key)
         data.append(item)
     return data
+
+
+# A spreadsheet runs a cell that starts like a formula: an entrant named "=HYPERLINK(...)"
+# would be a link, or worse, on the director's laptop. Such text gets a leading quote (the
+# OWASP advice for CSV injection); numbers, a score of -40 too, stay numbers.
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def neutralised(value):
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
+    return value
+
+
+class SafeExport(TableExport):
+    """django-tables2's CSV/XLSX export with every text cell neutralised."""
+
+    def table_to_dataset(self, table, exclude_columns, dataset_kwargs=None):
+        plain = super().table_to_dataset(table, exclude_columns, dataset_kwargs)
+        safe = Dataset(title=plain.title, headers=[neutralised(h) for h in plain.headers])
+        for row in plain:
+            safe.append([neutralised(value) for value in row])
+        return safe

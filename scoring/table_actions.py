@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from django.contrib import messages
 from django.shortcuts import redirect
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from tournament.access import director_required
@@ -102,6 +103,7 @@ def perform(request, access: Access, table_action: TableAction):
 
 
 def link_view(table_action: TableAction):
+    @never_cache
     @require_POST
     def view(request, token):
         return perform(request, link_access(request, token), table_action)
@@ -111,6 +113,7 @@ def link_view(table_action: TableAction):
 
 def director_view(table_action: TableAction):
     @director_required
+    @never_cache
     @require_POST
     def view(request, slug, number, table):
         return perform(request, director_access(request, slug, number, table), table_action)

@@ -15,6 +15,7 @@ from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from rules import InvalidHand
@@ -260,11 +261,15 @@ def _initial(record: dict) -> dict:
     return {k: v if isinstance(v, bool) else "" if v is None else str(v) for k, v in record.items()}
 
 
+# A side's page holds its credentials (and the director's, every side's): never cached, so
+# a shared phone's back button or a proxy does not keep them.
+@never_cache
 def table_link(request, token):
     return render_table(request, link_access(request, token))
 
 
 @director_required
+@never_cache
 def director_table(request, slug, number, table):
     return render_table(request, director_access(request, slug, number, table))
 
@@ -304,12 +309,14 @@ def _preview_number(result, post) -> int | None:
     return slot[0] if slot else None
 
 
+@never_cache
 @require_POST
 def table_link_preview(request, token):
     return preview(request, link_access(request, token))
 
 
 @director_required
+@never_cache
 @require_POST
 def director_table_preview(request, slug, number, table):
     return preview(request, director_access(request, slug, number, table))

@@ -15,7 +15,7 @@ from rules import RULESETS, InvalidOptions, get_ruleset
 from standings import METRICS, allowed_metrics, parse_order
 
 from .csv_import import player_clash, player_key
-from .inputs import YesNoField, formfield, stored_int
+from .inputs import CappedFile, YesNoField, formfield, megabytes, stored_int
 from .models import Entrant, Table, Tournament
 
 OPTION_PREFIX = "opt_"
@@ -300,8 +300,17 @@ class DraftEditForm(forms.Form):
         return data
 
 
+# Far above any club's list, and small enough to read at once.
+CSV_MAX_BYTES = 1_000_000
+CSV_MAX_LINES = 2_000
+
+
 class ImportForm(forms.Form):
-    file = forms.FileField(
+    file = CappedFile(
         label="CSV file",
-        help_text="A header row, then one row per entrant. Nothing is imported if any row is bad.",
+        max_bytes=CSV_MAX_BYTES,
+        max_lines=CSV_MAX_LINES,
+        help_text="A header row, then one row per entrant (at most "
+        f"{CSV_MAX_LINES - 1:,} rows, {megabytes(CSV_MAX_BYTES)}). Nothing is imported if any "
+        "row is bad.",
     )

@@ -80,40 +80,48 @@ def shots(request):
     return Shots(ARTIFACTS / request.path.stem.removeprefix("test_"))
 
 
-@pytest.fixture
-def director_context(browser, live_server):
-    context = browser.new_context(viewport=LAPTOP, base_url=live_server.url)
+def opened(browser, live_server, **options):
+    """A browser context whose pages fail the test if chromium refuses anything under the
+    Content-Security-Policy (an inline script, a foreign source): the pages must work
+    under it, not merely send it."""
+    context = browser.new_context(base_url=live_server.url, **options)
     context.set_default_timeout(10_000)
+    refused: list[str] = []
+
+    def watch(page):
+        page.on(
+            "console",
+            lambda message: (
+                refused.append(f"{page.url}: {message.text}")
+                if "Content Security Policy" in message.text or "Refused to" in message.text
+                else None
+            ),
+        )
+
+    context.on("page", watch)
     yield context
     context.close()
+    assert not refused, "\n".join(refused)
+
+
+@pytest.fixture
+def director_context(browser, live_server):
+    yield from opened(browser, live_server, viewport=LAPTOP)
 
 
 @pytest.fixture
 def phone_context(browser, live_server):
     """The scorer's phone: a separate browser with no login."""
-    context = browser.new_context(
-        viewport=PHONE, is_mobile=True, has_touch=True, base_url=live_server.url
-    )
-    context.set_default_timeout(10_000)
-    yield context
-    context.close()
+    yield from opened(browser, live_server, viewport=PHONE, is_mobile=True, has_touch=True)
 
 
 @pytest.fixture
 def other_phone_context(browser, live_server):
     """Another side's phone at the same table, on its own link."""
-    context = browser.new_context(
-        viewport=PHONE, is_mobile=True, has_touch=True, base_url=live_server.url
-    )
-    context.set_default_timeout(10_000)
-    yield context
-    context.close()
+    yield from opened(browser, live_server, viewport=PHONE, is_mobile=True, has_touch=True)
 
 
 @pytest.fixture
 def projector_context(browser, live_server):
     """The room's screen: nobody logged in."""
-    context = browser.new_context(viewport=PROJECTOR, base_url=live_server.url)
-    context.set_default_timeout(10_000)
-    yield context
-    context.close()
+    yield from opened(browser, live_server, viewport=PROJECTOR)

@@ -30,10 +30,10 @@ def is_director(user) -> bool:
 
 def runs(user, tournament: Tournament) -> bool:
     """Whether the user is on this tournament's staff (a superuser runs every tournament)."""
-    return _runs_slug(user, tournament.slug) is True
+    return runs_slug(user, tournament.slug) is True
 
 
-def _runs_slug(user, slug: str) -> bool | None:
+def runs_slug(user, slug: str) -> bool | None:
     """Staff of the tournament with this slug? None when there is no such tournament."""
     if not user.is_authenticated or not user.is_active:
         return False if Tournament.objects.filter(slug=slug).exists() else None
@@ -62,7 +62,7 @@ def director_required(view):
         if not is_director(request.user):
             raise PermissionDenied("Only a tournament director may do this.")
         slug = kwargs.get("slug")
-        if slug is not None and _runs_slug(request.user, slug) is False:
+        if slug is not None and runs_slug(request.user, slug) is False:
             raise PermissionDenied(NOT_STAFF)
         return view(request, *args, **kwargs)
 

@@ -1,4 +1,4 @@
-from .access import _runs_slug, is_director
+from .access import is_director, runs_slug
 
 
 def director(request) -> dict:
@@ -7,5 +7,5 @@ def director(request) -> dict:
     match = getattr(request, "resolver_match", None)
     slug = match.kwargs.get("slug") if match else None
     if slug is not None and is_director(request.user):
-        return {"is_director": _runs_slug(request.user, slug) is not False}
+        return {"is_director": runs_slug(request.user, slug) is not False}
     return {"is_director": is_director(request.user)}

@@ -2,8 +2,12 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from tournament.forms import AdminLoginForm, LoginForm
+
+admin.site.login_form = AdminLoginForm
+
 urlpatterns = [
-    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("login/", auth_views.LoginView.as_view(form_class=LoginForm), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
     # Before tournament.urls: its "t/<slug>/" would otherwise take "t/restore/".

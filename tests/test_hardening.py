@@ -219,3 +219,10 @@ def test_the_public_standings_show_a_hundred_rows_a_page(client):
     # The download has every row.
     text = client.get(url, {"_export": "csv"}).content.decode()
     assert len(list(csv.reader(io.StringIO(text)))) == 251
+
+
+@pytest.mark.parametrize("url", ["/login/", "/admin/login/"])
+def test_an_overlong_username_is_refused_by_its_field_before_any_login(client, url):
+    response = client.post(url, {"username": "x" * 400, "password": "guess"})
+    assert response.status_code == 200  # the form again, with the message
+    assert "at most 150 characters (this one has 400)" in response.content.decode()

@@ -8,7 +8,9 @@ a number the database column cannot hold is refused by its field, on every datab
 from dataclasses import dataclass
 
 from django import forms
+from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import AuthenticationForm
 from django.utils.text import slugify
 
 from rules import RULESETS, InvalidOptions, get_ruleset
@@ -314,3 +316,25 @@ class ImportForm(forms.Form):
         f"{CSV_MAX_LINES - 1:,} rows, {megabytes(CSV_MAX_BYTES)}). Nothing is imported if any "
         "row is bad.",
     )
+
+
+class UsernameLength:
+    """Refuse a username longer than any account's before the login is tried: a failed login
+    is recorded (the lockout counts it), and no database column keeps an overlong name."""
+
+    def clean_username(self):
+        username = self.cleaned_data["username"]
+        most = get_user_model()._meta.get_field("username").max_length
+        if len(username) > most:
+            raise forms.ValidationError(
+                f"A username has at most {most} characters (this one has {len(username):,})."
+            )
+        return username
+
+
+class LoginForm(UsernameLength, AuthenticationForm):
+    pass
+
+
+class AdminLoginForm(UsernameLength, AdminAuthenticationForm):
+    pass

@@ -72,7 +72,9 @@ def _card(c: Canvas, doc: Pairings, card: TableCard, page: tuple[float, float]) 
     text_w = width - (qr + 16 if qr else 0)
     for i, (seat, entrant) in enumerate(card.seats):
         c.setFillColorRGB(*GREY)
-        draw_fitted(c, left, y - 18, seat, text_w, 16, 9)
+        # A part cut off the card still says where it belongs.
+        label = f"{seat} · Table {card.table} · Round {card.round}" if linked else seat
+        draw_fitted(c, left, y - 18, label, text_w, 16, 9)
         c.setFillColorRGB(0, 0, 0)
         lines = wrap(entrant, text_w, name_size, "bold", max_lines=2)
         for j, line in enumerate(lines):

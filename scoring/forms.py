@@ -98,14 +98,18 @@ class ActionForm(EntryErrors, forms.Form):
     # with that side's PIN (typed on this phone), else the link's own side acts.
     side = side_field()
     pin = forms.RegexField(
-        rf"^\s*\d{{{PIN_DIGITS}}}\s*$",
+        r"^\s*\d{3} ?\d{3}\s*$",  # as printed on the card ("123 456"), or without the space
         max_length=20,
         required=False,
         label="PIN",
-        help_text="Printed on that side's half of the table card.",
+        help_text="Printed on that side's part of the table card.",
         error_messages={"invalid": f"A PIN is {PIN_DIGITS} digits, as printed on the card."},
-        widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+        # Masked, and never shown again after a wrong try: the phone is the other side's.
+        widget=forms.PasswordInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
     )
+
+    def clean_pin(self) -> str:
+        return "".join(self.cleaned_data["pin"].split())
 
 
 class EnterForm(ActionForm):

@@ -249,7 +249,7 @@ def _side_links(request, access: Access, sheet) -> list[tuple[SideView, str, str
         (
             side,
             request.build_absolute_uri(reverse("table_link", args=[seats[side.index].token])),
-            seats[side.index].pin,
+            f"{seats[side.index].pin[:3]} {seats[side.index].pin[3:]}",  # as the card prints it
         )
         for side in sheet.sides
         if side.index in seats

@@ -835,7 +835,7 @@ def test_a_night_per_game(night, director):
     # Each side's own link and PIN, as the director's page gives them out again.
     director_page = td.get(url).html
     links = list(dict.fromkeys(re.findall(r"https?://testserver(/s/[^/\"]+/)", director_page)))
-    pins = re.findall(r"PIN <strong>(\d{6})</strong>", director_page)
+    pins = re.findall(r"PIN <strong>(\d{3} \d{3})</strong>", director_page)  # typed as shown
     assert len(links) == len(pins) == len(sides), "a link and a PIN per side"
     table = [(Browser(), link) for link in links]  # a phone per side
 

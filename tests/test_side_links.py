@@ -110,13 +110,16 @@ def test_wrong_pins_lock_the_side_until_the_director_makes_a_new_one(table, dire
         response = Client().post(url + "accept/", {**data, "pin": wrong})
         assert response.status_code == 403
         assert f"({tries_left} tries left)" in response.content.decode()
+        assert f'value="{wrong}"' not in response.content.decode()  # not shown again
     locked = Client().post(url + "accept/", {**data, "pin": right})
     assert locked.status_code == 403 and "locked" in locked.content.decode()
     assert Hand.objects.get().status == Hand.Status.ENTERED
 
     assert director_client.post(director_url(table) + "new-link/", {"side": 1}).status_code == 302
     assert Client().post(url + "accept/", {**data, "pin": right}).status_code == 403  # old PIN
-    assert Client().post(url + "accept/", {**data, "pin": pin_of(table, 1)}).status_code == 302
+    new = pin_of(table, 1)
+    typed = f"{new[:3]} {new[3:]}"  # as the card prints it
+    assert Client().post(url + "accept/", {**data, "pin": typed}).status_code == 302
     assert Hand.objects.get().status == Hand.Status.ACCEPTED
 
 
@@ -185,7 +188,8 @@ def test_the_director_sees_each_sides_link_and_pin(table, director_client):
     links = director_client.get(director_url(table)).context["side_links"]
     seats = list(table.seats.order_by("position"))
     assert [(url.split("/s/")[1].rstrip("/"), pin) for side, url, pin in links] == [
-        (seat.token, seat.pin) for seat in seats
+        (seat.token, f"{seat.pin[:3]} {seat.pin[3:]}")
+        for seat in seats  # as the card prints it
     ]
     page = Client().get(side_link(table, 0))
     assert page.context["side_links"] == [] and "PIN <strong>" not in page.content.decode()

@@ -86,9 +86,13 @@ AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_RESET_ON_SUCCESS = True
 AXES_ENABLE_ADMIN = False  # the attempts are not a club's business; axes_reset is
 # Behind a proxy every request comes from the proxy's address: read the client's from the
-# X-Forwarded-For header the proxy sets (PROXY_COUNT: how many proxies set it).
-AXES_IPWARE_PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "0"))
-if AXES_IPWARE_PROXY_COUNT:
+# X-Forwarded-For header (PROXY_COUNT: the proxies in front of the app). axes reads it
+# through django-ipware, whose count is of the proxies listed in the header: the last
+# proxy is the one connecting, so one proxy (nginx, Caddy) lists none but the client. A
+# header longer than that (a client sending its own) falls back to the proxy's address.
+PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "0"))
+if PROXY_COUNT:
+    AXES_IPWARE_PROXY_COUNT = PROXY_COUNT - 1
     AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"]
 
 # Content-Security-Policy (django-csp): scripts, styles and everything else from this

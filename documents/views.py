@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.views.decorators.cache import never_cache
 
 from draw.rounds import draft_view
 from draw.views import seat_labels
@@ -27,6 +28,7 @@ def pdf_response(pdf: bytes, filename: str) -> HttpResponse:
 
 
 @director_required
+@never_cache  # the table cards carry every side's link and PIN
 def pairings_pdf(request, slug, number):
     """Table cards (with each table's QR code) and the list by name, to print."""
     tournament = get_object_or_404(Tournament, slug=slug)

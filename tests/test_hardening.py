@@ -43,6 +43,24 @@ def test_five_wrong_passwords_lock_the_login_and_only_that_one(client):
     assert log_in(Client(), "other-td", PASSWORD).status_code == 302
 
 
+def test_behind_a_proxy_each_client_is_locked_out_on_its_own(client, settings):
+    """PROXY_COUNT=1: the lockout reads the client's address from X-Forwarded-For, so one
+    guesser behind the club's proxy does not lock the director out everywhere."""
+    settings.AXES_IPWARE_PROXY_COUNT = 0  # as PROXY_COUNT=1 sets it: one proxy, nginx
+    settings.AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"]
+    Director.objects.create(user=get_user_model().objects.create_user("td", password=PASSWORD))
+    guesser = {"HTTP_X_FORWARDED_FOR": "203.0.113.5"}
+    for _ in range(5):
+        client.post("/login/", {"username": "td", "password": "guess"}, **guesser)
+    assert (
+        client.post("/login/", {"username": "td", "password": PASSWORD}, **guesser).status_code
+        == 429
+    )
+    director = {"HTTP_X_FORWARDED_FOR": "198.51.100.7"}
+    answer = Client().post("/login/", {"username": "td", "password": PASSWORD}, **director)
+    assert answer.status_code == 302
+
+
 def test_a_right_password_before_the_limit_resets_the_count(client):
     Director.objects.create(user=get_user_model().objects.create_user("td", password=PASSWORD))
     for _ in range(4):
@@ -106,6 +124,7 @@ def test_the_pages_with_credentials_are_never_cached(director_client, game):
         Client().get(link),
         enter(Client(), table, SIMPLE_HAND[game], side=0),
         director_client.get(director_page),
+        director_client.get(f"/t/{tournament.slug}/round/1/pairings.pdf"),  # the table cards
     ):
         assert "no-store" in response["Cache-Control"]
     assert "no-store" not in Client().get(f"/t/{tournament.slug}/standings/").get(

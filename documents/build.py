@@ -116,13 +116,13 @@ def round_pairings(request, round_: Round, cards, by_name, byes) -> bytes:
     """Table cards with each side's own link and PIN (a draft round has neither yet: its
     seats may still move), and the list by name."""
     tournament = round_.tournament
-    seats = {}
+    seat_of = {}
     if round_.is_public:
         for seat in Seat.objects.filter(table__round=round_):
-            seats[seat.table_id, seat.entrant_id] = seat
+            seat_of[seat.table_id, seat.entrant_id] = seat
 
     def links(table, entrants) -> tuple:
-        found = [seats.get((table.pk, entrant.pk)) for _, entrant in entrants]
+        found = [seat_of.get((table.pk, entrant.pk)) for _, entrant in entrants]
         if not found or None in found:
             return ()
         return tuple(
@@ -142,10 +142,10 @@ def round_pairings(request, round_: Round, cards, by_name, byes) -> bytes:
                 printing.TableCard(
                     round=round_.number,
                     table=table.number,
-                    seats=tuple((label, entrant.name) for label, entrant in seats_),
-                    links=links(table, seats_),
+                    seats=tuple((label, entrant.name) for label, entrant in seats),
+                    links=links(table, seats),
                 )
-                for table, seats_ in cards
+                for table, seats in cards
             ),
             by_name=tuple(by_name),
             byes=tuple(byes),

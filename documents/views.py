@@ -30,7 +30,7 @@ def pdf_response(pdf: bytes, filename: str) -> HttpResponse:
 @director_required
 @never_cache  # the table cards carry every side's link and PIN
 def pairings_pdf(request, slug, number):
-    """Table cards (with each table's QR code) and the list by name, to print."""
+    """Table cards (each side's part with its QR code, link and PIN) and the list by name."""
     tournament = get_object_or_404(Tournament, slug=slug)
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
     view = draft_view(round_)

@@ -452,3 +452,20 @@ def test_restored_history_names_no_local_account(director_client, director, back
     restored = Table.objects.get(round__tournament__slug="copy", number=1)
     page = director_client.get(director_url(restored))
     assert 'Director td <small class="muted">(imported)</small>: entered' in page.content.decode()
+
+
+@pytest.mark.parametrize("ticked", ["99999999999999999999", "9" * 5000, "-1", "x\x00", "1.5"])
+def test_a_directors_box_ticked_with_an_impossible_id_is_refused_by_the_field(
+    director_client, kitty, ticked
+):
+    url = f"/t/{kitty.slug}/edit/"
+    staff = set(kitty.staff.values_list("pk", flat=True))
+    assert staff
+    form = director_client.get(url).context["form"]
+    data = {k: v for k, v in form.initial.items() if v is not None and v is not False}
+    data = {k: ("on" if v is True else v) for k, v in data.items()}
+    data.update(date="2026-11-20", staff=[ticked])
+    response = director_client.post(url, data)
+    assert response.status_code == 400
+    assert "is not one of the available choices" in response.context["form"].errors["staff"][0]
+    assert set(kitty.staff.values_list("pk", flat=True)) == staff  # nothing changed

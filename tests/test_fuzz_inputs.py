@@ -329,7 +329,7 @@ def form_keys() -> list[str]:
     """The names the app's forms read, so the junk reaches them (plus unknown names)."""
     keys = (
         "side hand version nonce slot reason code offender choice amount note confirm ruling "
-        "pin request answer "
+        "pin request answer correction_minutes staff "
         "player typed q checked_in action entrant other table size through prefix view "
         "_export sort rows every screen name player1 player2 slug date venue game rounds "
         "paper published first_round seed_by_standings bye_points verify_hands boston_pot "

@@ -9,7 +9,15 @@ from django.utils import timezone
 
 from scoring.models import Change, CorrectionRequest, Hand, Signature
 from tests.conftest import GAMES, ONE_TABLE, make_tournament
-from tests.helpers import SIMPLE_HAND, enter, pin_of, published_round, side_link, table_of
+from tests.helpers import (
+    SIMPLE_HAND,
+    accept_pending,
+    enter,
+    pin_of,
+    published_round,
+    side_link,
+    table_of,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -69,18 +77,43 @@ def test_the_other_side_accepts_on_its_own_link(table):
     assert Change.objects.filter(action="accepted").get().actor.endswith("(own link)")
 
 
-def test_a_side_signs_only_for_itself(table):
-    """Posting another side's number without its PIN signs for the link's own side."""
+# The hands that end a match, with the option that makes them the last: a sheet to sign.
+# (Ascot plays a deal per seat at least: four, the dealer sitting out of each.)
+ASCOT_DEAL = {"bid": "60", "game": "suit", "card_points": "70"}
+FINISHING = {
+    "columbus-6-card-kitty": ({"hands_per_round": 1}, [SIMPLE_HAND["columbus-6-card-kitty"]]),
+    "three-legged-kitty": (
+        {"target": 1},
+        [{"cat": "0", "number": "7", "contract": "hearts", "tricks": "8"}],
+    ),
+    "ascot": ({"deals": 1}, [{**ASCOT_DEAL, "declarer": str(n % 4)} for n in range(1, 5)]),
+    "cutthroat-pinochle": ({"hands": 1}, [SIMPLE_HAND["cutthroat-pinochle"]]),
+}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_side_signs_only_for_itself(game):
+    """Posting another side's number without its PIN signs for the link's own side, and
+    naming another side's player is refused: each side signs through its own link."""
+    options, hands = FINISHING[game]
+    tournament = make_tournament(game, entrants=ONE_TABLE[game], published=True, options=options)
+    table = table_of(published_round(tournament))
+    for hand in hands:
+        assert enter(Client(), table, hand, side=0).status_code == 302
+        assert accept_pending(Client(), table, side=1).status_code == 302
     seats = list(table.seats.order_by("position"))
-    own = seats[0].entrant.players[0]
-    data = {"side": 1, "player": own, "typed": own}
-    Client().post(side_link(table, 0) + "sign/", data)
-    assert not Signature.objects.filter(table=table, side=1).exists()
+    url = side_link(table, 0)
     other = seats[1].entrant.players[0]
-    data = {"side": 1, "player": other, "typed": other, "pin": "000000"}
-    if pin_of(table, 1) != "000000":
-        assert Client().post(side_link(table, 0) + "sign/", data).status_code == 403
-    assert not Signature.objects.filter(table=table, side=1).exists()
+    refused = Client().post(url + "sign/", {"side": 1, "player": other, "typed": other})
+    assert refused.status_code == 400
+    assert not Signature.objects.exists()
+    own = seats[0].entrant.players[0]
+    assert Client().post(url + "sign/", {"side": 1, "player": own, "typed": own}).status_code == 302
+    assert list(Signature.objects.values_list("side", "name")) == [(0, own)]
+    wrong = "000000" if pin_of(table, 1) != "000000" else "111111"
+    data = {"side": 1, "player": other, "typed": other, "pin": wrong}
+    assert Client().post(url + "sign/", data).status_code == 403
+    assert Signature.objects.count() == 1
 
 
 def test_the_other_side_accepts_on_the_entering_phone_with_its_pin(table):

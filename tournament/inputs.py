@@ -81,10 +81,42 @@ def text_for(model: type[models.Model], name: str, **kwargs) -> forms.CharField:
     return model._meta.get_field(name).formfield(**kwargs)
 
 
+def _stored_id(field, value) -> None:
+    """An id no key column can hold is an unknown choice, never a query: SQLite raised
+    OverflowError (a 500) for a ticked box whose value was 20 digits long."""
+    low, high = column_range(field.queryset.model._meta.pk)
+    text = str(value).strip()
+    if not (len(text) <= 20 and text.lstrip("-").isdigit() and low <= int(text) <= high):
+        raise forms.ValidationError(
+            field.error_messages["invalid_choice"],
+            code="invalid_choice",
+            params={"value": text[:40]},
+        )
+
+
+class StoredChoice(forms.ModelChoiceField):
+    def to_python(self, value):
+        if value not in self.empty_values:
+            _stored_id(self, value)
+        return super().to_python(value)
+
+
+class StoredChoices(forms.ModelMultipleChoiceField):
+    def _check_values(self, value):
+        for each in value:
+            _stored_id(self, each)
+        return super()._check_values(value)
+
+
 def formfield(field: models.Field, **kwargs) -> forms.Field | None:
-    """ModelForm fields with the two gaps closed (Meta.formfield_callback)."""
+    """ModelForm fields with the gaps closed (Meta.formfield_callback): a yes/no box that
+    reads only yes or no, numbers the column holds, ids a key column holds."""
     if isinstance(field, models.BooleanField):
         kwargs["form_class"] = YesNoField
+    elif isinstance(field, models.ManyToManyField):
+        kwargs["form_class"] = StoredChoices
+    elif isinstance(field, models.ForeignKey):
+        kwargs["form_class"] = StoredChoice
     form_field = field.formfield(**kwargs)
     if field.get_internal_type() in COLUMN_RANGES and isinstance(form_field, forms.IntegerField):
         low, high = column_range(field)

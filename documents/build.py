@@ -7,98 +7,16 @@ table page shows, so paper and screen always agree.
 from __future__ import annotations
 
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.formats import date_format
 
 import printing
-from scoring.results import TableResult, results_for
-from scoring.sheet import build_sheet, ruling_lines
+from scoring.results import results_for
+from scoring.signed import check_url, printed_sheet
 from tournament.models import Round, Seat, Tournament
 
 
 def _date(tournament: Tournament) -> str:
     return date_format(tournament.date, "DATE_FORMAT")
-
-
-def sheet_of(result: TableResult, tournament: Tournament) -> printing.Sheet:
-    """The sheet both sides sign: it carries no link, since each side's is its own (the
-    table card's parts)."""
-    ruleset = tournament.ruleset
-    options = tournament.settings
-    sheet = build_sheet(result, ruleset, options)
-    side_names = [s.name for s in sheet.sides]
-    hands = []
-    for row in sheet.rows:
-        if row.status not in ("accepted", "void"):
-            continue  # not counted until the other side accepts it
-        bidder, bid, taken = ("", "", "")
-        if row.record is not None:
-            who, bid, taken = ruleset.summary(row.record)
-            bidder = sheet.sides[who].entrant.name if who is not None else ""
-        points = tuple(p or 0 for p, _ in row.cells)
-        # A void or tiebreaker row adds nothing: it shows the totals as they stood.
-        running = row.running or (hands[-1].running if hands else (0,) * len(side_names))
-        hands.append(
-            printing.HandLine(
-                number=row.hand.number,
-                dealer=row.dealer,
-                bidder=bidder,
-                bid=bid,
-                taken=taken,
-                points=tuple(points),
-                running=tuple(running),
-                void=row.void,
-                tiebreaker=row.tiebreaker,
-                note=row.note,
-            )
-        )
-    rulings = tuple(
-        printing.RulingLine(
-            hand=line.hand.number if line.hand else None,
-            rule=line.rule,
-            title=line.title,
-            effect=line.effect,
-        )
-        for line in ruling_lines(result, ruleset, options)
-    )
-    signatures = tuple(
-        printing.SignatureLine(
-            side=side.entrant.name,
-            signer=sheet.signatures[side.index].name if side.index in sheet.signatures else "",
-            signed_at=(
-                date_format(
-                    timezone.localtime(sheet.signatures[side.index].signed_at), "DATETIME_FORMAT"
-                )
-                if side.index in sheet.signatures
-                else ""
-            ),
-        )
-        for side in sheet.sides
-    )
-    return printing.Sheet(
-        tournament=tournament.name,
-        date=_date(tournament),
-        venue=tournament.venue,
-        game=tournament.get_game_display(),
-        round=result.round.number,
-        table=result.table.number,
-        sides=tuple(
-            printing.SideInfo(
-                name=side.entrant.name,
-                players=tuple(p for _, p in side.seats),
-                seats=side.name if ruleset.partnerships else side.seats[0][0],
-            )
-            for side in sheet.sides
-        ),
-        hands=tuple(hands),
-        planned_hands=sheet.planned,
-        rulings=rulings,
-        totals=sheet.totals if hands or result.round_rulings else None,
-        winner=sheet.winner,
-        signatures=signatures,
-        final=sheet.final,
-        tiebreaker_row=ruleset.tiebreaker_hand,
-    )
 
 
 def round_sheets(request, round_: Round, table_number: int | None = None) -> bytes:
@@ -108,7 +26,10 @@ def round_sheets(request, round_: Round, table_number: int | None = None) -> byt
     if table_number is not None:
         tables = [t for t in tables if t.number == table_number]
     results = results_for(tournament, tables=tables)
-    sheets = [sheet_of(results[t.pk], tournament) for t in tables]
+    sheets = [
+        printed_sheet(results[t.pk], tournament, lambda code, t=t: check_url(request, t, code))
+        for t in tables
+    ]
     return printing.sheets_pdf(sheets, paper=tournament.paper)
 
 

@@ -77,6 +77,8 @@ class Sheet:
     signatures: tuple[SignatureLine, ...]
     qr_url: str = ""
     final: bool = False
+    # A signed sheet's check code (printing.check); qr_url then opens its check page.
+    check_code: str = ""
     # A blank row for a tie's deciding hand (6 Card Kitty rule 6); games without one leave it.
     tiebreaker_row: bool = True
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 
 from reportlab.pdfgen.canvas import Canvas
 
+from printing.check import shown
 from printing.data import HandLine, RulingLine, Sheet, SideInfo, SignatureLine
 from printing.fonts import width as text_width
 from printing.paper import MARGIN, new_canvas, page_size
@@ -543,14 +544,22 @@ def _header(c: Canvas, sheet: Sheet, left: float, right: float, top: float) -> f
     if sheet.qr_url:
         qx = right - QR_SIZE
         draw_qr(c, sheet.qr_url, qx, top - QR_SIZE, QR_SIZE)
-        _color(c, GREY)
         url_y = top - QR_SIZE - 8
+        label, address = "Scan to enter scores", sheet.qr_url
+        if sheet.check_code:
+            # The code to type on the check page, when the camera will not do.
+            label, address = "Scan to check this sheet", sheet.qr_url.split("?")[0]
+            _color(c, INK)
+            url_y -= 4
+            draw(c, right, url_y, f"Code {shown(sheet.check_code)}", 10, "bold", "right")
+            url_y -= 11
+        _color(c, GREY)
         # Small, but whole: the way in when the camera will not focus.
-        lines = wrap(sheet.qr_url, 200, 6.5, max_lines=None)
+        lines = wrap(address, 200, 6.5, max_lines=None)
         for i, line in enumerate(lines):
             draw(c, right, url_y - i * 8, line, 6.5, align="right")
         url_y -= 8 * (len(lines) - 1)
-        draw(c, qx + QR_SIZE / 2, top + 3, "Scan to enter scores", 7, align="center")
+        draw(c, qx + QR_SIZE / 2, top + 3, label, 7, align="center")
         bottom = min(bottom, url_y - 14)
     return bottom
 

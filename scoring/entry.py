@@ -20,6 +20,7 @@ from django.utils import timezone
 from rules import InvalidHand
 from tournament.models import PIN_TRIES, Round, Seat, Table, new_pin, new_token
 
+from . import signed
 from .models import Change, CorrectionRequest, Hand, Signature
 from .results import TableResult, results_for
 
@@ -327,9 +328,13 @@ def sign(table: Table, *, side: int, player: str, typed: str, actor: Actor) -> S
                 signature = Signature.objects.create(table=table, side=side, name=player)
         except IntegrityError:
             return table.signatures.get(side=side)
-        _log(table, actor, "signed", after={"side": side, "name": player})
-        signed = table.signatures.count()
-        if signed >= len(result.sides):
+        after = {"side": side, "name": player}
+        if table.signatures.count() >= len(result.sides):
+            # What every side signed, kept with the last signature: the sheet's check
+            # code is recognised after a later correction (signed.verify).
+            after["sheet"] = signed.content(table_result(table), table.round.tournament)
+        _log(table, actor, signed.SIGNED, after=after)
+        if "sheet" in after:
             _complete_round_if_done(table.round)
     return signature
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass
 
+import segno
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -18,11 +19,12 @@ from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
+from printing import check
 from rules import InvalidHand
 from tournament.access import director_required
 from tournament.models import Round, Seat, Table, Tournament
 
-from . import entry
+from . import entry, signed
 from .forms import (
     AnswerForm,
     CorrectionForm,
@@ -229,8 +231,19 @@ def render_table(request, access: Access, *, errors=None, status=200, ruling=Non
         "ruling": ruling,
         "infractions": ruleset.infractions,
         "ruling_lines": lines,
+        "check": _check(request, access, result) if sheet.final else None,
     }
     return render(request, "scoring/table.html", context, status=status)
+
+
+def _check(request, access: Access, result) -> dict:
+    """The signed sheet's check code and the QR code of its check page, as the paper has
+    them."""
+    printed = signed.printed_sheet(
+        result, access.tournament, lambda code: signed.check_url(request, access.table, code)
+    )
+    qr = segno.make(printed.qr_url, error="m").svg_data_uri(scale=4, border=2)
+    return {"code": check.shown(printed.check_code), "url": printed.qr_url, "qr": qr}
 
 
 def _after_signing(history: list[Change]) -> list[Change]:

@@ -85,6 +85,7 @@ PARAMS: dict[str, tuple[str, ...]] = {
     "standings_projector": ("slug",),
     "standings_pdf": ("slug",),
     "standings_entrant": ("slug", "pk"),
+    "sheet_check": ("slug",),
     "playoff_size": ("slug",),
     "playoff_create": ("slug",),
     "playoff_next": ("slug",),
@@ -279,6 +280,7 @@ def good_payload(address: Address, action: str, game: str, world: World) -> dict
         "entrants": {"name": "Newcomer", "player1": "Ann", "player2": "Bob"},
         "entrant_edit": {"name": "Renamed", "player1": "Ann", "player2": "Bob"},
         "checkin": {"q": "1"},
+        "sheet_check": {"round": "1", "table": "1", "code": "K7QM-4XPA-9DZ2"},
         "checkin_toggle": {"q": "1", "checked_in": "1"},
         "round_edit": {
             "action": "swap",

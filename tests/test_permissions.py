@@ -30,6 +30,7 @@ PUBLIC = {
     "standings_projector",
     "standings_pdf",
     "standings_entrant",
+    "sheet_check",
     "table_link",
     "table_link_preview",
     "link_enter",

@@ -1,0 +1,186 @@
+"""The sheet both sides sign, as printed, and its check code (printing.check).
+
+The paper, the table page and the check page are built from the same TableResult, so
+they always agree. A final sheet's code is derived from its content under the server's
+secret each time it is asked for, never stored. What the sides signed is kept in the
+history (the "signed" change that made the sheet final): an older code is still known
+after a correction, and the check page says what changed since, when, by whom and why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from urllib.parse import urlencode
+
+from django.conf import settings
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.formats import date_format
+
+import printing
+from printing import check
+from tournament.models import Table, Tournament
+
+from .models import Change
+from .results import TableResult, results_for
+from .sheet import build_sheet, ruling_lines
+
+SIGNED = "signed"  # the history's action for a signature
+
+
+def _secrets() -> list[str]:
+    """The current secret first; the fallbacks keep the codes printed before a rotation."""
+    return [settings.SECRET_KEY, *getattr(settings, "SECRET_KEY_FALLBACKS", [])]
+
+
+def content(result: TableResult, tournament: Tournament) -> dict:
+    """What a check code covers, as plain JSON data."""
+    return check.content(_sheet(result, tournament), tournament.slug)
+
+
+def printed_sheet(
+    result: TableResult,
+    tournament: Tournament,
+    url_for: Callable[[str], str] | None = None,
+) -> printing.Sheet:
+    """The sheet to print; a final one carries its check code, and with `url_for` (the code
+    to its check page's address) a QR code that opens that page."""
+    sheet = _sheet(result, tournament)
+    if not sheet.final:
+        return sheet
+    code = check.code(check.content(sheet, tournament.slug), _secrets()[0])
+    return replace(sheet, check_code=code, qr_url=url_for(code) if url_for else "")
+
+
+def check_url(request, table: Table, code: str) -> str:
+    """The check page of this table's sheet with the code filled in (what its QR opens)."""
+    address = reverse("sheet_check", args=[table.round.tournament.slug])
+    query = urlencode({"round": table.round.number, "table": table.number, "code": code})
+    return request.build_absolute_uri(f"{address}?{query}")
+
+
+@dataclass
+class Verdict:
+    """What the check page says of a code: it matches the record, the sheet was changed
+    after it was signed with that code, or the code is not one of this table's."""
+
+    kind: str  # "matches", "changed" or "unknown"
+    now: dict | None = None  # the sheet as the record has it now
+    signed: dict | None = None  # the sheet as it was signed with this code
+    signed_at: object = None
+    differences: list[str] = field(default_factory=list)
+    since: list[Change] = field(default_factory=list)  # the history after that signing
+
+
+def verify(table: Table | None, typed: str) -> Verdict:
+    """Re-derive the table's codes from its stored facts and compare (a few queries)."""
+    if table is None:
+        return Verdict("unknown")
+    tournament = table.round.tournament
+    result = results_for(tournament, tables=[table])[table.pk]
+    now = content(result, tournament)
+    if result.final and _matches(now, typed):
+        return Verdict("matches", now=now)
+    history = list(Change.objects.filter(table=table).select_related("hand"))
+    for at in reversed(range(len(history))):
+        change = history[at]
+        signed = (change.after or {}).get("sheet") if change.action == SIGNED else None
+        if isinstance(signed, dict) and _matches(signed, typed):
+            return Verdict(
+                "changed",
+                now=now,
+                signed=signed,
+                signed_at=change.at,
+                differences=check.differences(signed, now),
+                since=history[at + 1 :],
+            )
+    return Verdict("unknown")
+
+
+def _matches(data: dict, typed: str) -> bool:
+    try:
+        return any(check.same(check.code(data, secret), typed) for secret in _secrets())
+    except (KeyError, TypeError, ValueError):
+        return False  # a kept copy that is not a sheet's content (a hand-made backup file)
+
+
+def _sheet(result: TableResult, tournament: Tournament) -> printing.Sheet:
+    """The sheet both sides sign, as printed: it carries no side's link, since each side's
+    is its own (the table card's parts)."""
+    ruleset = tournament.ruleset
+    options = tournament.settings
+    sheet = build_sheet(result, ruleset, options)
+    side_names = [s.name for s in sheet.sides]
+    hands = []
+    for row in sheet.rows:
+        if row.status not in ("accepted", "void"):
+            continue  # not counted until the other side accepts it
+        bidder, bid, taken = ("", "", "")
+        if row.record is not None:
+            who, bid, taken = ruleset.summary(row.record)
+            bidder = sheet.sides[who].entrant.name if who is not None else ""
+        points = tuple(p or 0 for p, _ in row.cells)
+        # A void or tiebreaker row adds nothing: it shows the totals as they stood.
+        running = row.running or (hands[-1].running if hands else (0,) * len(side_names))
+        hands.append(
+            printing.HandLine(
+                number=row.hand.number,
+                dealer=row.dealer,
+                bidder=bidder,
+                bid=bid,
+                taken=taken,
+                points=tuple(points),
+                running=tuple(running),
+                void=row.void,
+                tiebreaker=row.tiebreaker,
+                note=row.note,
+            )
+        )
+    rulings = tuple(
+        printing.RulingLine(
+            hand=line.hand.number if line.hand else None,
+            rule=line.rule,
+            title=line.title,
+            effect=line.effect,
+        )
+        for line in ruling_lines(result, ruleset, options)
+    )
+    signatures = tuple(
+        printing.SignatureLine(
+            side=side.entrant.name,
+            signer=sheet.signatures[side.index].name if side.index in sheet.signatures else "",
+            signed_at=(
+                date_format(
+                    timezone.localtime(sheet.signatures[side.index].signed_at), "DATETIME_FORMAT"
+                )
+                if side.index in sheet.signatures
+                else ""
+            ),
+        )
+        for side in sheet.sides
+    )
+    return printing.Sheet(
+        tournament=tournament.name,
+        date=date_format(tournament.date, "DATE_FORMAT"),
+        venue=tournament.venue,
+        game=tournament.get_game_display(),
+        round=result.round.number,
+        table=result.table.number,
+        sides=tuple(
+            printing.SideInfo(
+                name=side.entrant.name,
+                players=tuple(p for _, p in side.seats),
+                seats=side.name if ruleset.partnerships else side.seats[0][0],
+            )
+            for side in sheet.sides
+        ),
+        hands=tuple(hands),
+        planned_hands=sheet.planned,
+        rulings=rulings,
+        totals=sheet.totals if hands or result.round_rulings else None,
+        winner=sheet.winner,
+        signatures=signatures,
+        final=sheet.final,
+        tiebreaker_row=ruleset.tiebreaker_hand,
+    )

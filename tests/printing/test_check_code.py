@@ -1,0 +1,164 @@
+"""The check code of a signed sheet, without a database: what it covers, how it is typed,
+and what the check page says changed."""
+
+import copy
+import json
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from printing import HandLine, RulingLine, Sheet, SideInfo, SignatureLine
+from printing.check import code, content, differences, read, shown
+
+SECRET = "a server secret"
+
+
+def sheet(**changes) -> Sheet:
+    fields = dict(
+        tournament="Friday Night Kitty",
+        date="20 November 2026",
+        venue="Hall",
+        game="6 Card Kitty",
+        round=2,
+        table=5,
+        sides=(
+            SideInfo("Aces", ("Ann Bell", "Bob Carr"), "North-South"),
+            SideInfo("Kings", ("Cy Dean", "Di Eve"), "East-West"),
+        ),
+        hands=(
+            HandLine(1, "Ann Bell", "Aces", "5", "12", (7, 0), (7, 0)),
+            HandLine(2, "Cy Dean", "Kings", "4", "9", (0, 4), (7, 4)),
+        ),
+        planned_hands=4,
+        rulings=(RulingLine(2, "27", "Renege", "2 books to Aces"),),
+        totals=(7, 4),
+        winner="Aces",
+        signatures=(SignatureLine("Aces", "Ann Bell"), SignatureLine("Kings", "Cy Dean")),
+        final=True,
+    )
+    fields.update(changes)
+    return Sheet(**fields)
+
+
+def test_the_code_is_twelve_characters_printed_in_three_groups():
+    value = code(content(sheet(), "friday"), SECRET)
+    assert len(value) == 12 and set(value) <= set("0123456789ABCDEFGHJKMNPQRSTVWXYZ")
+    assert shown("K7QM4XPA9DZ2") == "K7QM-4XPA-9DZ2"
+
+
+def test_the_same_sheet_gives_the_same_code_also_read_back_from_the_database():
+    data = content(sheet(), "friday")
+    kept = json.loads(json.dumps(data))  # as a JSON column gives it back
+    assert code(kept, SECRET) == code(data, SECRET)
+
+
+def test_what_only_heads_the_page_is_not_covered():
+    base = code(content(sheet(), "friday"), SECRET)
+    renamed = sheet(tournament="Renamed", date="1 Dec 2026", venue="Elsewhere", planned_hands=6)
+    assert code(content(renamed, "friday"), SECRET) == base
+    signed_later = sheet(
+        signatures=(
+            SignatureLine("Aces", "Ann Bell", "20 Nov 21:04"),
+            SignatureLine("Kings", "Cy Dean", "20 Nov 21:05"),
+        )
+    )
+    assert code(content(signed_later, "friday"), SECRET) == base
+
+
+def test_another_secret_or_another_tournament_gives_another_code():
+    data = content(sheet(), "friday")
+    assert code(data, "another secret") != code(data, SECRET)
+    assert code(content(sheet(), "saturday"), SECRET) != code(data, SECRET)
+
+
+PATHS = [
+    ("round",),
+    ("table",),
+    ("sides", 0, "name"),
+    ("sides", 1, "players", 0),
+    ("hands", 0, "bid"),
+    ("hands", 0, "taken"),
+    ("hands", 1, "dealer"),
+    ("hands", 1, "bidder"),
+    ("hands", 0, "points", 0),
+    ("hands", 1, "running", 1),
+    ("hands", 1, "void"),
+    ("hands", 0, "note"),
+    ("rulings", 0, "effect"),
+    ("rulings", 0, "rule"),
+    ("totals", 1),
+    ("winner",),
+    ("signatures", 1, "signer"),
+]
+
+
+@given(
+    st.sampled_from(PATHS), st.one_of(st.integers(-999, 999), st.text(max_size=8), st.booleans())
+)
+def test_any_change_to_what_the_sheet_says_changes_the_code(path, value):
+    data = content(sheet(), "friday")
+    changed = copy.deepcopy(data)
+    place = changed
+    for key in path[:-1]:
+        place = place[key]
+    if place[path[-1]] == value or (place[path[-1]] is value):
+        return  # not a change
+    place[path[-1]] = value
+    assert code(changed, SECRET) != code(data, SECRET)
+
+
+def test_a_dropped_hand_or_ruling_changes_the_code():
+    base = code(content(sheet(), "friday"), SECRET)
+    assert code(content(sheet(hands=sheet().hands[:1]), "friday"), SECRET) != base
+    assert code(content(sheet(rulings=()), "friday"), SECRET) != base
+
+
+def test_a_code_is_read_as_typed():
+    assert read("k7qm-4xpa-9dz2") == "K7QM4XPA9DZ2"
+    assert read(" K7QM 4XPA 9DZ2 ") == "K7QM4XPA9DZ2"
+    assert read("K7QM-4XPA-9DZO") == "K7QM4XPA9DZ0"  # an O is the zero
+    assert read("ILQM-4XPA-9DZ2") == "11QM4XPA9DZ2"  # I and L are the one
+    assert read("K7QM-4XPA-9DZ") is None
+    assert read("K7QM-4XPA-9DZ22") is None
+    assert read("K7QM-4XPA-9DZU") is None  # U is never used
+    assert read("K7QM-4XPA-9DZ\x00") is None
+    assert read("") is None
+
+
+def test_what_changed_is_said_hand_by_hand():
+    was = content(sheet(), "friday")
+    hands = (
+        HandLine(1, "Ann Bell", "Aces", "5", "10", (0, 5), (0, 5)),
+        sheet().hands[1],
+    )
+    now = content(
+        sheet(
+            hands=hands,
+            rulings=(),
+            totals=(0, 9),
+            winner="Kings",
+            signatures=(SignatureLine("Aces"), SignatureLine("Kings")),
+        ),
+        "friday",
+    )
+    assert differences(was, now) == [
+        "Hand 1: taken 12 → 10; points 7–0 → 0–5; running total 7–0 → 0–5",
+        "Ruling withdrawn: rule 27 Renege on hand 2: 2 books to Aces",
+        "Totals: 7–4 → 0–9",
+        "Winner: Aces → Kings",
+        "Signatures: Aces: Ann Bell, Kings: Cy Dean → not signed",
+    ]
+    assert differences(was, was) == []
+
+
+def test_later_hands_moved_only_by_an_earlier_change_are_one_line():
+    was = content(sheet(), "friday")
+    hands = (
+        HandLine(1, "Ann Bell", "Aces", "5", "10", (0, 5), (0, 5)),
+        HandLine(2, "Cy Dean", "Kings", "4", "9", (0, 4), (0, 9)),
+    )
+    now = content(sheet(hands=hands), "friday")
+    assert differences(was, now)[:2] == [
+        "Hand 1: taken 12 → 10; points 7–0 → 0–5; running total 7–0 → 0–5",
+        "Hand 2: unchanged but for the running total",
+    ]

@@ -25,6 +25,9 @@ if not SECRET_KEY:
     if not DEBUG:
         raise RuntimeError("SECRET_KEY must be set when DEBUG is off")
     SECRET_KEY = "dev-only-insecure-key-never-used-in-production"
+# Earlier keys, space-separated, after a change of SECRET_KEY: sessions stay valid and the
+# check codes printed on signed sheets under an old key are still recognised.
+SECRET_KEY_FALLBACKS = os.environ.get("SECRET_KEY_FALLBACKS", "").split()
 
 ALLOWED_HOSTS = [
     h.strip()

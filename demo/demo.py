@@ -6,6 +6,8 @@ Each of the three-player games has a night too (Ascot at tables of four): round 
 one table finished, ruled on and signed, and one still playing. Each side scores through
 its own link; some hands are accepted by PIN on the entering side's phone, and every
 night has a signed sheet whose side asked for a correction, flagged on the console.
+At the Friday night, one sheet was reopened, corrected and signed again: the check code of
+its first paper says what changed after signing.
 """
 
 import datetime
@@ -89,6 +91,32 @@ def _ask_correction(table, side: int, reason: str) -> None:
     entry.ask_correction(table, actor=entry.Actor(side=side), reason=reason)
 
 
+def _corrected_after_signing(table, actor) -> None:
+    """The director reopens a signed sheet, corrects hand 2 and both sides sign again: the
+    first paper's check code now says what changed (the table's history gives both codes)."""
+    entry.reopen(table, actor=actor, reason="Both sides agree hand 2 was miscounted")
+    hand = Hand.objects.get(table=table, number=2, attempt=1)
+    record = {k: v for k, v in hand.record.items() if v is not None}
+    record["books"] += -1 if record["books"] > 0 else 1
+    entry.edit_hand(
+        table,
+        hand.pk,
+        record,
+        actor=actor,
+        version=hand.version,
+        reason=f"Counted again at the table: {record['books']} books",
+    )
+    for seat in table.seats.all():
+        player = seat.entrant.players[1]
+        entry.sign(
+            table,
+            side=seat.position,
+            player=player,
+            typed=player,
+            actor=entry.Actor(side=seat.position),
+        )
+
+
 DEMO_SLUGS = ("friday-night-kitty", "sunday-three-legged", "ascot-wednesday", "pinochle-thursday")
 
 
@@ -137,6 +165,8 @@ def build_demo(seed: int = 7) -> Tournament:
         _sign(table)
         if table.number == 3:
             _ask_correction(table, 1, "Hand 4: we took 8 books, not 7")
+        if table.number == 4 and actor:
+            _corrected_after_signing(table, actor)
 
     # Round 2, in progress: two tables done, one waiting on acceptance, one disputed.
     second = draw_next_round(tournament, seed=seed)

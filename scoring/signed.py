@@ -98,6 +98,18 @@ def verify(table: Table | None, typed: str) -> Verdict:
     return Verdict("unknown")
 
 
+def signing_code(change: Change) -> str:
+    """The check code printed for the sheet this signature made final, as printed; blank
+    for any other change."""
+    signed = (change.after or {}).get("sheet") if change.action == SIGNED else None
+    if not isinstance(signed, dict):
+        return ""
+    try:
+        return check.shown(check.code(signed, _secrets()[0]))
+    except (KeyError, TypeError, ValueError):
+        return ""
+
+
 def _matches(data: dict, typed: str) -> bool:
     try:
         return any(check.same(check.code(data, secret), typed) for secret in _secrets())

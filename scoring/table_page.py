@@ -177,6 +177,8 @@ def render_table(request, access: Access, *, errors=None, status=200, ruling=Non
     closes = entry.correction_closes(result, tournament)
     corrections = list(access.table.corrections.all())
     history = list(Change.objects.filter(table=access.table).select_related("hand"))
+    for change in history:
+        change.code = signed.signing_code(change)  # the paper of each signing, told apart
     context = {
         "tournament": tournament,
         "round": access.table.round,

@@ -1,5 +1,6 @@
 import pytest
 from django.core.management import call_command
+from django.test import Client
 
 from scoring.models import Hand, Ruling, Signature
 from scoring.results import results_for
@@ -7,6 +8,8 @@ from scoring.standings_board import standings_for
 from tournament.models import Director, Round, Tournament
 
 pytestmark = pytest.mark.django_db
+
+CHECK = "/t/friday-night-kitty/check/"
 
 
 def test_demo_setup_creates_a_director_and_a_night_in_progress(tmp_path, monkeypatch, capsys):
@@ -63,3 +66,21 @@ def test_each_demo_night_shows_a_correction_asked_after_signing(director_client,
     assert console.status_code == 200
     assert console.context["counts"]["asked"] == 1
     assert "correction asked" in console.content.decode()
+
+
+def test_the_demo_shows_a_sheet_changed_after_signing(director_client):
+    """Friday's round 1, table 4 was reopened, corrected and signed again: its history
+    gives both papers' check codes, and the first one says what changed."""
+    from demo.demo import build_demo
+
+    build_demo()
+    page = director_client.get("/t/friday-night-kitty/round/1/table/4/")
+    first, now = [c.code for c in page.context["history"] if c.code]
+    assert now == page.context["check"]["code"] != first
+    data = {"round": 1, "table": 4}
+    anyone = Client()
+    assert anyone.get(CHECK, {**data, "code": now}).context["verdict"].kind == "matches"
+    changed = anyone.get(CHECK, {**data, "code": first})
+    assert changed.context["verdict"].kind == "changed"
+    assert "Both sides agree hand 2 was miscounted" in changed.content.decode()
+    assert "Counted again at the table" in changed.content.decode()

@@ -221,3 +221,16 @@ def test_a_restored_backup_gives_the_same_codes(game, director, director_client)
     table = table_of(restored.round_set.get(number=1))
     assert page_code(director_client, table) == code
     assert verdict(check(table, code)) == "matches"
+
+
+def test_a_code_printed_before_the_secret_key_changed_is_known_through_the_fallbacks(
+    director_client, settings
+):
+    table = signed_table("columbus-6-card-kitty")
+    code = page_code(director_client, table)
+    settings.SECRET_KEY_FALLBACKS = [settings.SECRET_KEY]
+    settings.SECRET_KEY = "a new secret key for this server, fifty characters long"
+    assert page_code(director_client, table) != code  # new paper, new code
+    assert verdict(check(table, code)) == "matches"
+    settings.SECRET_KEY_FALLBACKS = []
+    assert verdict(check(table, code)) == "unknown"

@@ -26,10 +26,12 @@ def round_sheets(request, round_: Round, table_number: int | None = None) -> byt
     if table_number is not None:
         tables = [t for t in tables if t.number == table_number]
     results = results_for(tournament, tables=tables)
-    sheets = [
-        printed_sheet(results[t.pk], tournament, lambda code, t=t: check_url(request, t, code))
-        for t in tables
-    ]
+    slug, number = tournament.slug, round_.number
+
+    def url_for(table):
+        return lambda code: check_url(request, slug, number, table.number, code)
+
+    sheets = [printed_sheet(results[t.pk], tournament, url_for(t)) for t in tables]
     return printing.sheets_pdf(sheets, paper=tournament.paper)
 
 

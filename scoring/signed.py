@@ -53,10 +53,10 @@ def printed_sheet(
     return replace(sheet, check_code=code, qr_url=url_for(code) if url_for else "")
 
 
-def check_url(request, table: Table, code: str) -> str:
-    """The check page of this table's sheet with the code filled in (what its QR opens)."""
-    address = reverse("sheet_check", args=[table.round.tournament.slug])
-    query = urlencode({"round": table.round.number, "table": table.number, "code": code})
+def check_url(request, slug: str, round_number: int, table_number: int, code: str) -> str:
+    """The check page of a table's sheet with the code filled in (what its QR opens)."""
+    address = reverse("sheet_check", args=[slug])
+    query = urlencode({"round": round_number, "table": table_number, "code": code})
     return request.build_absolute_uri(f"{address}?{query}")
 
 

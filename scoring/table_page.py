@@ -241,8 +241,12 @@ def render_table(request, access: Access, *, errors=None, status=200, ruling=Non
 def _check(request, access: Access, result) -> dict:
     """The signed sheet's check code and the QR code of its check page, as the paper has
     them."""
+    table = access.table
+    slug, number = access.tournament.slug, table.round.number
     printed = signed.printed_sheet(
-        result, access.tournament, lambda code: signed.check_url(request, access.table, code)
+        result,
+        access.tournament,
+        lambda code: signed.check_url(request, slug, number, table.number, code),
     )
     qr = segno.make(printed.qr_url, error="m").svg_data_uri(scale=4, border=2)
     return {"code": check.shown(printed.check_code), "url": printed.qr_url, "qr": qr}

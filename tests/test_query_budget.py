@@ -23,7 +23,7 @@ MADE = {"bidding_team": 0, "level": 5, "form": "plain", "books": 12}
 EW_MADE = {"bidding_team": 1, "level": 4, "form": "no", "direction": "uptown", "books": 10}
 
 # The most queries each page may run, whatever the size of the round.
-BUDGET = {"console": 12, "table": 10, "pairings": 9}
+BUDGET = {"console": 12, "table": 10, "pairings": 9, "check": 8}
 
 
 def round_in_play(teams: int) -> Round:
@@ -81,3 +81,17 @@ def test_the_pairings_page_does_not_grow_with_the_round(django_assert_max_num_qu
         response = Client().get(url)
     assert response.status_code == 200
     assert len(response.context["by_name"]) == teams
+
+
+@pytest.mark.parametrize("teams", SIZES)
+def test_the_signed_sheet_and_its_check_do_not_grow_with_the_round(
+    django_assert_max_num_queries, teams
+):
+    round_ = round_in_play(teams)
+    with django_assert_max_num_queries(BUDGET["table"]):
+        signed = Client().get(side_link(round_.tables.get(number=1), 0))
+    code = signed.context["check"]["code"]
+    url = f"/t/{round_.tournament.slug}/check/"
+    with django_assert_max_num_queries(BUDGET["check"]):
+        response = Client().get(url, {"round": round_.number, "table": 1, "code": code})
+    assert response.context["verdict"].kind == "matches"

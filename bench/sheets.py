@@ -133,8 +133,10 @@ def sheet(table: int, rng: random.Random) -> Sheet:
             SignatureLine(sides[0].name, players[0], "2025-03-14 21:42"),
             SignatureLine(sides[1].name, players[2], "2025-03-14 21:44"),
         ),
-        qr_url=f"https://club.example/t/spring-open/round/3/table/{table}/",
+        # A signed sheet prints its check code, and a QR code of its check page.
+        qr_url=f"https://club.example/t/spring-open/check/?round=3&table={table}&code=K7QM4XPA9DZ2",
         final=True,
+        check_code="K7QM4XPA9DZ2",
     )
 
 

@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.forms",
     "django_tables2",
+    "django_htmx",  # serves htmx itself, so live pages need no file of ours to keep up
     "axes",
     # The night's flow; each app imports only the ones before it (README, "Layout").
     "tournament",

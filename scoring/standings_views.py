@@ -5,18 +5,24 @@ Thin: the facts load and add up in scoring.standings_board."""
 from __future__ import annotations
 
 from django import forms
+from django.db.models import Count, Max, Q
 from django.shortcuts import render
 from django.urls import reverse
 from django_tables2 import RequestConfig
 
+from tournament import live
 from tournament.access import is_director, visible_tournament
 from tournament.models import Tournament
 
+from .models import Change
 from .standings_board import PUBLIC, Board, Counting, board, entrant_lines
 from .standings_table import LABELS, SafeExport, standings_table, table_rows
 
 PROJECTOR_ROWS = 12
 PROJECTOR_SECONDS = 15
+# The standings page asks this often whether a result came in (an unchanged answer costs
+# three small queries, not a recount).
+STANDINGS_POLL_SECONDS = 15
 # The downloads the page offers; tablib knows more names, but not all are installed.
 EXPORTS = ("csv", "xlsx")
 ROWS_PER_PAGE = 100
@@ -77,7 +83,25 @@ def _entrant_label(tournament: Tournament) -> str:
     return "Team" if tournament.is_partnership else "Player"
 
 
-def render_standings(request, tournament, b: Board, *, size_form=None, tie_form=None, status=200):
+def standings_version(tournament: Tournament) -> str:
+    """What the standings are made of: every table's history (each hand, ruling and
+    signature is in it), the entrants and the rounds, and the tournament's own options."""
+    changes = Change.objects.filter(table__round__tournament=tournament).aggregate(
+        n=Count("id"), last=Max("id")
+    )
+    entrants = tournament.entrants.aggregate(
+        n=Count("id"),
+        last=Max("id"),
+        withdrawn=Count("id", filter=Q(withdrawn=True)),
+        left=Count("id", filter=Q(left_in_round__isnull=False)),
+    )
+    rounds = list(tournament.round_set.values_list("id", "status", "playoff"))
+    return live.version(changes, entrants, rounds, live.fields_of(tournament))
+
+
+def render_standings(
+    request, tournament, b: Board, *, size_form=None, tie_form=None, status=200, version=""
+):
     # One reverse() for the page, not one per row (10,000 of them took most of a second).
     record_url = reverse("standings_entrant", args=[tournament.slug, 0]).removesuffix("0/")
 
@@ -117,6 +141,8 @@ def render_standings(request, tournament, b: Board, *, size_form=None, tie_form=
             "tie_form": tie_form,
             "tied_names": [b.entrants[e].name for e in b.cut.tied] if b.cut else [],
             "view": request.GET.get("view", ""),
+            "live_url": live.poll_url(request, version) if version else "",
+            "live_every": STANDINGS_POLL_SECONDS,
         },
         status=status,
     )
@@ -124,7 +150,11 @@ def render_standings(request, tournament, b: Board, *, size_form=None, tie_form=
 
 def standings_page(request, slug):
     tournament = visible_tournament(request, slug)
-    return render_standings(request, tournament, board(tournament, counting_for(request)))
+    current = standings_version(tournament)
+    if unchanged := live.unchanged(request, current):
+        return unchanged
+    b = board(tournament, counting_for(request))
+    return render_standings(request, tournament, b, version=current)
 
 
 def projector(request, slug):

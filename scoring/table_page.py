@@ -12,6 +12,7 @@ import uuid
 from dataclasses import dataclass
 
 import segno
+from django.db.models import Count, Max
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -21,6 +22,7 @@ from django.views.decorators.http import require_POST
 
 from printing import check
 from rules import InvalidHand
+from tournament import live
 from tournament.access import director_required
 from tournament.models import Round, Seat, Table, Tournament
 
@@ -37,7 +39,7 @@ from .forms import (
     SignForm,
     WithdrawForm,
 )
-from .models import Change
+from .models import Change, Hand
 from .results import results_for
 from .sheet import SideView, build_sheet, next_dealer, ruling_lines
 
@@ -137,7 +139,30 @@ def _for_sides(failed: Failed, action: str, form_class, sides: list[SideView], k
     ]
 
 
-def render_table(request, access: Access, *, errors=None, status=200, ruling=None, failed=None):
+# How often a table page asks whether anything changed (an unchanged answer costs two
+# queries); the other side's phone shows a hand to accept within this many seconds.
+TABLE_POLL_SECONDS = 5
+
+
+def table_version(access: Access) -> str:
+    """Everything that changes a table is written to its history, or is the round's state
+    or the tournament's options: a version of the page in one query."""
+    last = Change.objects.filter(table=access.table).aggregate(n=Count("id"), last=Max("id"))
+    round_ = access.table.round
+    return live.version(
+        last["n"], last["last"], round_.status, round_.started, live.fields_of(access.tournament)
+    )
+
+
+def live_table(request, access: Access):
+    """The table page, or 204 to a poll that already shows the current version."""
+    current = table_version(access)
+    return live.unchanged(request, current) or render_table(request, access, version=current)
+
+
+def render_table(
+    request, access: Access, *, errors=None, status=200, ruling=None, failed=None, version=""
+):
     tournament = access.tournament
     ruleset = tournament.ruleset
     options = tournament.settings
@@ -172,6 +197,7 @@ def render_table(request, access: Access, *, errors=None, status=200, ruling=Non
     # directly, the others by their PIN on this phone (Bridgemate's way).
     checkers = [s for s in sheet.sides if pending and s.index != entered_by]
     by_pin = [s for s in checkers if not access.director and s.index != mine]
+    my_side = next((s for s in sheet.sides if s.index == mine), None)
     unsigned = [s for s in sheet.sides if s.index not in sheet.signatures]
     lines = ruling_lines(result, ruleset, options)
     closes = entry.correction_closes(result, tournament)
@@ -184,10 +210,10 @@ def render_table(request, access: Access, *, errors=None, status=200, ruling=Non
         "round": access.table.round,
         "table": access.table,
         "access": access,
-        "mine": next((s for s in sheet.sides if s.index == mine), None),
+        "mine": my_side,
         "sheet": sheet,
         "slot": slot,
-        "slot_label": slot and (f"Hand {slot[0]}" + (" (replay)" if slot[1] > 1 else "")),
+        "slot_label": context_slot_label(slot),
         "form": form,
         "enter_form": failed.at("enter") or EnterForm(),
         "nonce": uuid.uuid4().hex,
@@ -234,6 +260,10 @@ def render_table(request, access: Access, *, errors=None, status=200, ruling=Non
         "infractions": ruleset.infractions,
         "ruling_lines": lines,
         "check": _check(request, access, result) if sheet.final else None,
+        "next_step": _next_step(sheet, pending, slot, context_slot_label(slot), my_side, checkers),
+        # A page showing a refused form is not polled: what was typed stays as it is.
+        "live_url": live.poll_url(request, version, access.url) if version else "",
+        "live_every": TABLE_POLL_SECONDS,
     }
     return render(request, "scoring/table.html", context, status=status)
 
@@ -250,6 +280,32 @@ def _check(request, access: Access, result) -> dict:
     )
     qr = segno.make(printed.qr_url, error="m").svg_data_uri(scale=4, border=2)
     return {"code": check.shown(printed.check_code), "url": printed.qr_url, "qr": qr}
+
+
+def context_slot_label(slot) -> str:
+    return slot and (f"Hand {slot[0]}" + (" (replay)" if slot[1] > 1 else ""))
+
+
+def _next_step(sheet, pending, slot, slot_label: str, mine, checkers) -> str:
+    """What happens next at the table, in one line at the top of the page."""
+    if sheet.final:
+        return "Signed by every side: the sheet is final."
+    if pending is not None and pending.status == Hand.Status.DISPUTED:
+        return f"{pending.label} is disputed: the director has been called."
+    if pending is not None:
+        names = " or ".join(side.name for side in checkers)
+        if mine is not None and pending.hand.entered_by == mine.index:
+            return f"Waiting for {names} to check {pending.label.lower()} and accept it."
+        who = mine.name if mine is not None and mine in checkers else names
+        return f"{who}: check {pending.label.lower()} and accept it."
+    if slot:
+        return f"Enter {slot_label.lower()} when it has been played."
+    if sheet.result.match.complete:
+        unsigned = [side for side in sheet.sides if side.index not in sheet.signatures]
+        if mine is not None and mine in unsigned:
+            return f"Every hand is in: {mine.name}, check the sheet and sign it."
+        return "Every hand is in: " + " and ".join(s.name for s in unsigned) + " still to sign."
+    return ""
 
 
 def _after_signing(history: list[Change]) -> list[Change]:
@@ -284,13 +340,13 @@ def _initial(record: dict) -> dict:
 # a shared phone's back button or a proxy does not keep them.
 @never_cache
 def table_link(request, token):
-    return render_table(request, link_access(request, token))
+    return live_table(request, link_access(request, token))
 
 
 @director_required
 @never_cache
 def director_table(request, slug, number, table):
-    return render_table(request, director_access(request, slug, number, table))
+    return live_table(request, director_access(request, slug, number, table))
 
 
 def hand_specs(access: Access):

@@ -6,7 +6,7 @@ declared permission allows (a director-only action has no address under a side's
 
 from django.urls import path
 
-from . import check_page, console, table_page
+from . import check_page, console, pwa, table_page
 from .table_actions import ACTIONS, director_view, link_view
 
 LINK = "s/<str:token>/"
@@ -15,6 +15,8 @@ TABLE = "t/<slug:slug>/round/<int:number>/table/<int:table>/"
 urlpatterns = [
     path(LINK, table_page.table_link, name="table_link"),
     path(LINK + "preview/", table_page.table_link_preview, name="table_link_preview"),
+    path(LINK + "manifest.webmanifest", pwa.link_manifest, name="link_manifest"),
+    path("sw.js", pwa.service_worker, name="service_worker"),
     path("t/<slug:slug>/round/<int:number>/console/", console.console, name="console"),
     path("t/<slug:slug>/check/", check_page.sheet_check, name="sheet_check"),
     path(TABLE, table_page.director_table, name="director_table"),

@@ -21,47 +21,224 @@
   game.addEventListener("change", sync); sync();
 })();
 
-// --- the standings: a row opens that entrant's record -------------------------------------
-document.querySelectorAll("table.standings tbody tr[data-href]").forEach(function (row) {
-  row.addEventListener("click", function (event) {
-    if (event.target.closest("a")) return;
-    window.location = row.dataset.href;
-  });
-});
-
-// --- the table page --------------------------------------------------------------------------
-// Show the app's score for the hand as typed, before it counts.
-document.querySelectorAll("form.hand-form").forEach(function (form) {
-  var out = form.querySelector(".preview"), asked = 0;
-  function update() {
-    var data = new FormData(form), mine = ++asked;
-    if (form.dataset.prefix) data.append("prefix", form.dataset.prefix);
-    // Answers can arrive out of order: only the newest question's answer is shown.
-    fetch(form.dataset.preview, {method: "POST", body: data, credentials: "same-origin"})
-      .then(function (r) { return r.json(); })
-      .then(function (j) { if (mine === asked) out.textContent = j.ok ? "Scores as: " + j.explanation : ""; })
-      .catch(function () { if (mine === asked) out.textContent = ""; });
-  }
-  form.addEventListener("change", update);
-});
-// The ruling form offers only the choices of the chosen infraction.
-document.querySelectorAll("form.ruling-form").forEach(function (form) {
-  var code = form.querySelector("[name=code]"), choice = form.querySelector("[name=choice]");
-  function sync(keep) {
-    var first = null, kept = null;
-    choice.querySelectorAll("option[data-for]").forEach(function (o) {
-      o.hidden = o.dataset.for !== code.value;
-      if (!o.hidden && !first) first = o;
-      if (!o.hidden && o.value === keep) kept = o;
+// Each page part binds to the elements under `root`: the page at first, then each part
+// that htmx swaps in on a live page.
+function bind(root) {
+  // --- the standings: a row opens that entrant's record -----------------------------------
+  root.querySelectorAll("table.standings tbody tr[data-href]").forEach(function (row) {
+    row.addEventListener("click", function (event) {
+      if (event.target.closest("a")) return;
+      window.location = row.dataset.href;
     });
-    choice.value = kept ? kept.value : first ? first.value : "";
-  }
-  code.addEventListener("change", function () { sync(); });
-  sync(choice.dataset.chosen);  // a refused ruling comes back with the choice it had
-});
-// A second tap while the first is on its way would only be refused: disable the button.
-document.querySelectorAll("#sheet ~ section form, #sheet form").forEach(function (form) {
-  form.addEventListener("submit", function () {
-    form.querySelectorAll("button").forEach(function (b) { setTimeout(function () { b.disabled = true; }, 0); });
   });
-});
+
+  // --- the table page ------------------------------------------------------------------------
+  // Show the app's score for the hand as typed, before it counts.
+  root.querySelectorAll("form.hand-form").forEach(function (form) {
+    var out = form.querySelector(".preview"), asked = 0;
+    function update() {
+      var data = new FormData(form), mine = ++asked;
+      if (form.dataset.prefix) data.append("prefix", form.dataset.prefix);
+      // Answers can arrive out of order: only the newest question's answer is shown.
+      fetch(form.dataset.preview, {method: "POST", body: data, credentials: "same-origin"})
+        .then(function (r) { return r.json(); })
+        .then(function (j) { if (mine === asked) out.textContent = j.ok ? "Scores as: " + j.explanation : ""; })
+        .catch(function () { if (mine === asked) out.textContent = ""; });
+    }
+    form.addEventListener("change", update);
+  });
+  // The ruling form offers only the choices of the chosen infraction.
+  root.querySelectorAll("form.ruling-form").forEach(function (form) {
+    var code = form.querySelector("[name=code]"), choice = form.querySelector("[name=choice]");
+    function sync(keep) {
+      var first = null, kept = null;
+      choice.querySelectorAll("option[data-for]").forEach(function (o) {
+        o.hidden = o.dataset.for !== code.value;
+        if (!o.hidden && !first) first = o;
+        if (!o.hidden && o.value === keep) kept = o;
+      });
+      choice.value = kept ? kept.value : first ? first.value : "";
+    }
+    code.addEventListener("change", function () { sync(); });
+    sync(choice.dataset.chosen);  // a refused ruling comes back with the choice it had
+  });
+  // A second tap while the first is on its way would only be refused: disable the button.
+  root.querySelectorAll("#live form").forEach(function (form) {
+    form.addEventListener("submit", function () {
+      form.querySelectorAll("button").forEach(function (b) { setTimeout(function () { b.disabled = true; }, 0); });
+    });
+  });
+}
+if (window.htmx) htmx.onLoad(bind); else bind(document);
+
+// --- live pages (htmx polls #live) ------------------------------------------------------------
+// Nothing a user is typing is swapped away: a form typed in, a box in use or a section
+// opened by hand keeps the page as it is, and a line says the table has changed.
+(function () {
+  var notice = document.createElement("div");
+  notice.className = "net-status";
+  notice.setAttribute("role", "status");
+  notice.hidden = true;
+  document.body.appendChild(notice);
+  function say(text, withButton) {
+    notice.textContent = text;
+    if (withButton) {
+      var show = document.createElement("button");
+      show.textContent = "Show it now";
+      show.addEventListener("click", function () { window.location.reload(); });
+      notice.appendChild(document.createTextNode(" "));
+      notice.appendChild(show);
+    }
+    notice.hidden = !text;
+  }
+  function mark(event) {
+    var holder = event.target.closest && event.target.closest("form, details");
+    if (holder) holder.dataset.touched = "1";
+  }
+  document.addEventListener("input", mark);
+  document.addEventListener("change", mark);
+  document.addEventListener("toggle", mark, true);
+  function busy(live) {
+    var active = document.activeElement;
+    return live.querySelector("form[data-touched], details[data-touched][open]") ||
+      (active && live.contains(active) && active.matches("input, textarea, select"));
+  }
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var live = event.detail.target;
+    if (!live || live.id !== "live") return;
+    if (busy(live)) {
+      event.detail.shouldSwap = false;
+      say("The page has changed since you started typing: it updates once you have sent it.", true);
+    } else {
+      say("");
+    }
+  });
+  if (!navigator.onLine) say("Offline: this page updates again when the network is back.");
+  document.addEventListener("htmx:sendError", function () {
+    say("Offline: this page updates again when the network is back.");
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (event.detail.successful && notice.textContent.indexOf("Offline") === 0) say("");
+  });
+  window.addEventListener("offline", function () { say("Offline: this page updates again when the network is back."); });
+})();
+
+// --- hands entered while the network is down --------------------------------------------------
+// A hand that cannot be sent is kept on the phone, with its one-time key, and sent in order
+// when the network is back; a hand that reached the server before the answer was lost is
+// not stored twice (the key is the same). The form then takes the next hand at once.
+(function () {
+  var key = "kitty-queue:" + location.pathname;
+  var banner = document.createElement("div");
+  banner.className = "net-status queue";
+  banner.setAttribute("role", "status");
+  banner.hidden = true;
+  document.body.appendChild(banner);
+  var sending = false;
+
+  function load() {
+    try { return JSON.parse(localStorage.getItem(key)) || []; } catch (e) { return []; }
+  }
+  function save(queue, note) {
+    if (queue.length) localStorage.setItem(key, JSON.stringify(queue)); else localStorage.removeItem(key);
+    banner.textContent = note || (queue.length === 1 ? "1 hand waiting to send" :
+      queue.length + " hands waiting to send");
+    if (queue.length) {
+      banner.textContent += ": " + queue.map(function (item) { return item.label; }).join(", ") + ".";
+    }
+    banner.hidden = !queue.length && !note;
+  }
+  // A stored hand is answered with a redirect to the page, not followed here: the page
+  // then loads once, with its "Hand 3 stored." message.
+  function post(item) {
+    return fetch(item.action, {
+      method: "POST", body: new URLSearchParams(item.fields), credentials: "same-origin", redirect: "manual"
+    });
+  }
+  function stored(response) { return response.type === "opaqueredirect"; }
+  function page(item) { return item.action.replace(/enter\/$/, ""); }
+  function flush() {
+    var queue = load();
+    if (!queue.length || sending) return;
+    sending = true;
+    var item = queue[0];
+    post(item).then(function (response) {
+      if (stored(response)) {
+        queue.shift();
+        save(queue);
+        if (queue.length) { sending = false; flush(); } else { location.assign(page(item)); }
+        return;
+      }
+      if (response.status === 409) {
+        // Not due yet (the hand before it waits for the other side): kept, tried again.
+        save(queue, queue[0].label + " waits until the hand before it is accepted.");
+        return;
+      }
+      // Refused for what it says (the sheet changed meanwhile): the page shows what is due.
+      queue.shift();
+      save(queue);
+      alert(item.label + " was refused: check the sheet and enter it again.");
+      location.reload();
+    }).catch(function () {
+      save(queue);  // still offline
+    }).finally(function () { sending = false; });
+  }
+
+  function nextHand(form, label) {
+    // The form takes the next hand, as the server would offer it: the next number, a new key.
+    var slot = form.querySelector("[name=slot]"), nonce = form.querySelector("[name=nonce]");
+    var number = parseInt(slot.value, 10) + 1;
+    slot.value = number + ":1";
+    nonce.value = (window.crypto && crypto.randomUUID) ? crypto.randomUUID().replace(/-/g, "") :
+      String(Date.now()) + Math.random().toString(16).slice(2);
+    form.reset();
+    delete form.dataset.touched;
+    form.querySelectorAll("button").forEach(function (b) { b.disabled = false; });
+    var preview = form.querySelector(".preview");
+    if (preview) preview.textContent = "";
+    var heading = form.closest("section") && form.closest("section").querySelector("h2");
+    if (heading) heading.textContent = "Hand " + number;
+    var button = form.querySelector("button.primary");
+    if (button) button.textContent = "Enter hand " + number;
+  }
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.matches("form[action$='/enter/']") || form.dataset.native) return;
+    event.preventDefault();
+    var slot = form.querySelector("[name=slot]");
+    var item = {
+      action: form.action,
+      fields: Array.from(new FormData(form).entries()),
+      label: "hand " + parseInt(slot.value, 10)
+    };
+    var queue = load();
+    if (queue.length) {  // keep the order: after the hands already waiting
+      queue.push(item);
+      save(queue);
+      nextHand(form);
+      flush();
+      return;
+    }
+    post(item).then(function (response) {
+      if (stored(response)) { location.assign(page(item)); return; }
+      // Refused: send it the ordinary way, so the page shows the server's message by the field.
+      form.dataset.native = "1";
+      form.submit();
+    }).catch(function () {
+      queue.push(item);
+      save(queue);
+      nextHand(form);
+    });
+  });
+  window.addEventListener("online", flush);
+  document.addEventListener("htmx:afterSwap", flush);
+  setInterval(flush, 10000);
+  save(load());
+  flush();
+})();
+
+// --- the side's page on the home screen: works for a while without the network ------------
+if ("serviceWorker" in navigator && document.querySelector("link[rel=manifest][data-offline]")) {
+  navigator.serviceWorker.register("/sw.js").catch(function () {});
+}

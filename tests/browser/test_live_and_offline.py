@@ -1,0 +1,197 @@
+"""A table in a hall with weak Wi-Fi, in a real chromium: the network drops while hands are
+entered, an answer is lost on the way back, the other side's phone updates by itself
+without losing what is being typed, and the page opens again while offline."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from scoring import entry
+from scoring.models import Hand
+from tests.browser.steps import entry_form
+from tests.conftest import GAMES, ONE_TABLE, make_tournament
+from tests.helpers import published_round, side_link, table_of
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+# Two hands of each game that do not end the round, as tapped into the form.
+TWO_HANDS = {
+    "columbus-6-card-kitty": [
+        {"bidding_team": "0", "level": "5", "form": "plain", "books": "12"},
+        {"bidding_team": "1", "level": "4", "form": "plain", "books": "10"},
+    ],
+    "three-legged-kitty": [
+        {"cat": "0", "number": "7", "contract": "hearts", "tricks": "8"},
+        {"passed_out": "on"},
+    ],
+    "ascot": [
+        {"passed_out": "on"},
+        {"bid": "60", "game": "suit", "card_points": "70", "declarer": "0"},
+    ],
+    "cutthroat-pinochle": [
+        {"bidder": "0", "bid": "20", "conceded": "before_widow"},
+        {"bidder": "1", "bid": "21", "conceded": "before_widow"},
+    ],
+}
+WAITING = re.compile(r"^(\d) hands? waiting to send")
+
+
+def seated_table(game: str, verify: bool = False):
+    tournament = make_tournament(
+        game, entrants=ONE_TABLE[game], published=True, verify_hands=verify
+    )
+    return table_of(published_round(tournament))
+
+
+def tap_in(page, hand: dict) -> None:
+    form = entry_form(page)
+    for name, value in hand.items():
+        inputs = form.locator(f"[name={name}]")
+        kind = inputs.first.get_attribute("type")
+        if kind == "radio":
+            form.locator(f"[name={name}][value='{value}']").check(force=True)
+        elif kind == "checkbox":
+            inputs.first.check(force=True)
+        else:
+            inputs.first.fill(value)
+
+
+def enter(page, number: int, hand: dict) -> None:
+    expect(page.get_by_role("heading", name=f"Hand {number}", exact=True)).to_be_visible()
+    tap_in(page, hand)
+    entry_form(page).get_by_role("button", name=f"Enter hand {number}").click()
+
+
+def stored() -> list[tuple[int, dict]]:
+    return [(h.number, h.record) for h in Hand.objects.order_by("number", "attempt")]
+
+
+def wait_until(check, seconds: float = 20.0) -> None:
+    end = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < end, "timed out"
+        time.sleep(0.25)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_two_hands_entered_offline_are_stored_once_each_in_order(game, phone_context, shots):
+    table = seated_table(game)
+    phone = phone_context.new_page()
+    phone.goto(side_link(table, 0))
+    phone_context.set_offline(True)
+    first, second = TWO_HANDS[game]
+    enter(phone, 1, first)
+    waiting = phone.locator(".net-status.queue")
+    expect(waiting).to_have_text(re.compile(r"^1 hand waiting to send: hand 1\."))
+    enter(phone, 2, second)  # the form took the next hand at once
+    expect(waiting).to_have_text(re.compile(r"^2 hands waiting to send: hand 1, hand 2\."))
+    shots(phone, f"{game}-offline-two-waiting", full_page=False)
+    assert stored() == []
+
+    phone_context.set_offline(False)
+    expect(phone.get_by_role("heading", name="Hand 3", exact=True)).to_be_visible(timeout=15_000)
+    expect(waiting).to_be_hidden()
+    hands = stored()
+    assert [number for number, _ in hands] == [1, 2]
+    assert len({h.nonce for h in Hand.objects.all()}) == 2
+    shots(phone, f"{game}-back-online", full_page=False)
+
+
+def test_with_verification_the_second_waits_for_the_first_to_be_accepted(phone_context):
+    game = "columbus-6-card-kitty"
+    table = seated_table(game, verify=True)
+    phone = phone_context.new_page()
+    phone.goto(side_link(table, 0))
+    phone_context.set_offline(True)
+    first, second = TWO_HANDS[game]
+    enter(phone, 1, first)
+    enter(phone, 2, second)
+    phone_context.set_offline(False)
+    wait_until(lambda: len(stored()) == 1)
+    waiting = phone.locator(".net-status.queue")
+    expect(waiting).to_contain_text("hand 2 waits until the hand before it is accepted")
+    hand = Hand.objects.get()
+    entry.accept_hand(table, hand.pk, actor=entry.Actor(side=1), version=hand.version)
+    wait_until(lambda: len(stored()) == 2)
+    assert [(n, r["books"]) for n, r in stored()] == [(1, 12), (2, 10)]
+
+
+def test_a_submit_whose_answer_is_lost_is_stored_once(phone_context):
+    table = seated_table("columbus-6-card-kitty")
+    phone = phone_context.new_page()
+    phone.goto(side_link(table, 0))
+    lost = []
+
+    def reach_then_drop(route):
+        route.fetch(max_redirects=0)  # the server stores the hand...
+        lost.append(route.request.url)
+        route.abort()  # ...and the answer never comes back
+
+    phone.route("**/enter/", reach_then_drop)
+    enter(phone, 1, TWO_HANDS["columbus-6-card-kitty"][0])
+    expect(phone.locator(".net-status.queue")).to_contain_text("1 hand waiting to send")
+    assert len(stored()) == 1 and len(lost) == 1
+    phone.unroute("**/enter/")
+    # Sent again with the same one-time key: the server knows it and stores nothing new.
+    expect(phone.get_by_role("heading", name="Hand 2", exact=True)).to_be_visible(timeout=15_000)
+    assert len(stored()) == 1
+
+
+def test_the_other_phone_updates_by_itself_and_keeps_what_is_typed(
+    phone_context, other_phone_context, shots
+):
+    game = "columbus-6-card-kitty"
+    table = seated_table(game, verify=True)
+    entering, checking = phone_context.new_page(), other_phone_context.new_page()
+    entering.goto(side_link(table, 0))
+    checking.goto(side_link(table, 1))
+    expect(checking.locator(".next-step")).to_have_text("Enter hand 1 when it has been played.")
+
+    enter(entering, 1, TWO_HANDS[game][0])
+    expect(entering.locator(".next-step")).to_have_text(
+        "Waiting for East-West to check hand 1 and accept it."
+    )
+    # No reload on the other phone: the hand to accept appears by itself.
+    expect(checking.locator(".next-step")).to_have_text(
+        "East-West: check hand 1 and accept it.", timeout=15_000
+    )
+    shots(checking, "other-phone-hand-to-accept", full_page=False)
+
+    # East-West start a dispute; meanwhile North-South correct the hand. What East-West
+    # typed stays, and a line says the page has changed.
+    checking.get_by_text("Dispute it").click()
+    reason = checking.get_by_label("Reason")
+    reason.fill("We took 11 books")
+    hand = Hand.objects.get()
+    corrected = {**hand.record, "books": 11}
+    entry.edit_hand(
+        table,
+        hand.pk,
+        {k: v for k, v in corrected.items() if v is not None},
+        actor=entry.Actor(side=0),
+        version=hand.version,
+        reason="miscounted",
+    )
+    notice = checking.locator(".net-status").first
+    expect(notice).to_contain_text("The page has changed since you started typing", timeout=15_000)
+    expect(reason).to_have_value("We took 11 books")
+    shots(checking, "other-phone-kept-typing", full_page=False)
+
+
+def test_the_side_page_opens_offline_and_says_so(phone_context):
+    table = seated_table("cutthroat-pinochle")
+    phone = phone_context.new_page()
+    url = side_link(table, 0)
+    phone.goto(url)
+    phone.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    phone.reload()  # now under the service worker, which keeps a copy
+    expect(phone.get_by_role("heading", name="Hand 1", exact=True)).to_be_visible()
+    phone_context.set_offline(True)
+    phone.reload()
+    expect(phone.get_by_role("heading", name="Hand 1", exact=True)).to_be_visible()
+    expect(phone.locator(".net-status").first).to_contain_text("Offline")
+    phone_context.set_offline(False)

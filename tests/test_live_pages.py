@@ -1,0 +1,182 @@
+"""Pages that update themselves: a poll that already shows the current version gets 204
+(nothing to swap) for a query or two; any change at the table gets the new page. What the
+table page says comes next, for each game; the side page as an app on the home screen."""
+
+import json
+
+import pytest
+from django.test import Client
+
+from scoring.models import Hand
+from tests.conftest import GAMES, ONE_TABLE, make_tournament
+from tests.helpers import (
+    FINISHING,
+    SIMPLE_HAND,
+    accept_pending,
+    enter,
+    published_round,
+    side_link,
+    table_of,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(params=GAMES)
+def table(request):
+    game = request.param
+    tournament = make_tournament(game, entrants=ONE_TABLE[game], published=True)
+    return table_of(published_round(tournament))
+
+
+def shown_version(response) -> str:
+    return response.context["live_url"].split("since=")[1]
+
+
+def poll(client, url: str, version: str):
+    return client.get(url, {"since": version})
+
+
+def test_a_table_poll_is_204_until_the_other_side_enters_a_hand(
+    table, django_assert_max_num_queries
+):
+    watcher = Client()
+    url = side_link(table, 1)
+    page = watcher.get(url)
+    version = shown_version(page)
+    assert page.context["pending"] is None
+    with django_assert_max_num_queries(2):
+        unchanged = poll(watcher, url, version)
+    assert unchanged.status_code == 204 and unchanged.content == b""
+    assert "no-cache" in unchanged["Cache-Control"]
+
+    game = table.round.tournament.game
+    assert enter(Client(), table, SIMPLE_HAND[game], side=0).status_code == 302
+    changed = poll(watcher, url, version)
+    assert changed.status_code == 200
+    assert changed.context["pending"] is not None  # the hand to accept, without a reload
+    assert shown_version(changed) != version
+    assert poll(watcher, url, shown_version(changed)).status_code == 204
+
+
+def test_a_ruling_or_an_option_changed_is_a_new_version(director_client):
+    tournament = make_tournament(entrants=2, published=True)
+    table = table_of(published_round(tournament))
+    url = side_link(table, 0)
+    version = shown_version(Client().get(url))
+    director_url = f"/t/{tournament.slug}/round/1/table/{table.number}/"
+    ruled = director_client.post(
+        director_url + "ruling/",
+        {"code": "misdeal", "hand": "next", "offender": "0", "confirm": "1"},
+    )
+    assert ruled.status_code == 302
+    after_ruling = poll(Client(), url, version)
+    assert after_ruling.status_code == 200
+    version = shown_version(after_ruling)
+    tournament.options = {**tournament.options, "hands_per_round": 6}
+    tournament.save()
+    assert poll(Client(), url, version).status_code == 200
+
+
+def test_a_page_showing_a_refused_form_is_not_polled(table):
+    url = side_link(table, 0)
+    page = Client().get(url)
+    data = {"nonce": page.context["nonce"], "slot": "1:1"}  # no facts at all
+    refused = Client().post(url + "enter/", data)
+    assert refused.status_code == 400
+    assert refused.context["live_url"] == ""
+    assert 'hx-get="' not in refused.content.decode()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_page_says_what_happens_next(game):
+    options, hands = FINISHING[game]
+    tournament = make_tournament(game, entrants=ONE_TABLE[game], published=True, options=options)
+    table = table_of(published_round(tournament))
+    names = [s.entrant.name for s in table.seats.order_by("position")]
+    sides = ["North-South", "East-West"] if game == "columbus-6-card-kitty" else names
+
+    def says(side: int) -> str:
+        return Client().get(side_link(table, side)).context["next_step"]
+
+    assert says(0) == "Enter hand 1 when it has been played."
+    enter(Client(), table, hands[0], side=0)
+    others = " or ".join(sides[1:])
+    assert says(0) == f"Waiting for {others} to check hand 1 and accept it."
+    assert says(1) == f"{sides[1]}: check hand 1 and accept it."
+    accept_pending(Client(), table, side=1)
+    for hand in hands[1:]:
+        enter(Client(), table, hand, side=0)
+        accept_pending(Client(), table, side=1)
+    assert says(1) == f"Every hand is in: {sides[1]}, check the sheet and sign it."
+    for seat in table.seats.order_by("position"):
+        player = seat.entrant.players[0]
+        Client().post(
+            side_link(table, seat.position) + "sign/", {"player": player, "typed": player}
+        )
+    assert says(0) == "Signed by every side: the sheet is final."
+
+
+def test_a_disputed_hand_says_the_director_is_called(table):
+    game = table.round.tournament.game
+    enter(Client(), table, SIMPLE_HAND[game], side=0)
+    hand = Hand.objects.get(table=table)
+    url = side_link(table, 1)
+    data = {"hand": hand.pk, "version": hand.version, "reason": "we took 9"}
+    assert Client().post(url + "dispute/", data).status_code == 302
+    assert (
+        Client().get(url).context["next_step"]
+        == "Hand 1 is disputed: the director has been called."
+    )
+
+
+def test_the_standings_poll_is_204_until_a_sheet_is_signed(django_assert_max_num_queries):
+    game = "columbus-6-card-kitty"
+    options, hands = FINISHING[game]
+    tournament = make_tournament(game, entrants=2, published=True, options=options)
+    table = table_of(published_round(tournament))
+    url = f"/t/{tournament.slug}/standings/"
+    version = shown_version(Client().get(url))
+    with django_assert_max_num_queries(4):
+        assert poll(Client(), url, version).status_code == 204
+    for hand in hands:
+        enter(Client(), table, hand, side=0)
+        accept_pending(Client(), table, side=1)
+    changed = poll(Client(), url, version)
+    assert changed.status_code == 200
+
+
+def test_the_projector_swaps_in_its_next_screen_and_reloads_without_scripts(db):
+    tournament = make_tournament(entrants=30, published=True)
+    page = Client().get(f"/t/{tournament.slug}/standings/projector/", {"rows": 10, "every": 20})
+    body = page.content.decode()
+    assert 'hx-get="?screen=2&amp;rows=10&amp;every=20"' in body
+    assert 'hx-trigger="every 20s"' in body
+    assert (
+        '<noscript><meta http-equiv="refresh" content="20;url=?screen=2&amp;rows=10&amp;every=20">'
+        in body
+    )
+
+
+def test_a_side_page_installs_on_the_home_screen(table):
+    url = side_link(table, 0)
+    page = Client().get(url).content.decode()
+    assert f'<link rel="manifest" href="{url}manifest.webmanifest" data-offline>' in page
+    manifest = Client().get(url + "manifest.webmanifest")
+    assert manifest["Content-Type"] == "application/manifest+json"
+    data = json.loads(manifest.content)
+    assert data["start_url"] == url and data["scope"] == url
+    assert data["display"] == "standalone"
+    assert {icon["sizes"] for icon in data["icons"]} == {"192x192", "512x512"}
+    for icon in data["icons"]:
+        assert icon["src"].startswith("/static/icons/")
+    assert Client().get("/s/not-a-link/manifest.webmanifest").status_code == 404
+    worker = Client().get("/sw.js")
+    assert worker.status_code == 200 and worker["Content-Type"].startswith("text/javascript")
+    assert b"caches.open" in worker.content
+
+
+def test_a_directors_page_is_never_offered_for_offline_keeping(table, director_client):
+    slug = table.round.tournament.slug
+    page = director_client.get(f"/t/{slug}/round/1/table/{table.number}/").content.decode()
+    assert 'rel="manifest"' not in page  # it shows every side's PIN

@@ -1,0 +1,43 @@
+"""Pages that keep themselves up to date: htmx polls them (static/kitty.js keeps what a
+user is typing).
+
+A live page names the version of the facts it shows, and its poll asks with
+`?since=<that version>`. The same version is answered 204 No Content after a query or
+two, and htmx swaps nothing; a new one gets the whole page, of which htmx swaps in the
+live part (`#live`) only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from django.http import HttpResponse
+from django.utils.cache import add_never_cache_headers
+
+SINCE = "since"
+
+
+def version(*facts) -> str:
+    """A short fingerprint of the facts a page shows."""
+    return hashlib.sha256(repr(facts).encode()).hexdigest()[:16]
+
+
+def fields_of(obj) -> tuple:
+    """Every stored field of a row already loaded (a tournament's options, say): no query."""
+    return tuple(getattr(obj, f.attname) for f in obj._meta.concrete_fields)
+
+
+def poll_url(request, version: str, path: str | None = None) -> str:
+    """The page's own address, as it was asked for, with the version it shows."""
+    query = request.GET.copy()
+    query[SINCE] = version
+    return f"{path or request.path}?{query.urlencode()}"
+
+
+def unchanged(request, current: str) -> HttpResponse | None:
+    """204 No Content when the poll already shows this version, else None."""
+    if request.GET.get(SINCE) != current:
+        return None
+    response = HttpResponse(status=204)
+    add_never_cache_headers(response)
+    return response

@@ -16,6 +16,11 @@ urlpatterns = [
     path(LINK, table_page.table_link, name="table_link"),
     path(LINK + "preview/", table_page.table_link_preview, name="table_link_preview"),
     path("t/<slug:slug>/round/<int:number>/console/", console.console, name="console"),
+    path(
+        "t/<slug:slug>/round/<int:number>/console/start-clock/",
+        console.start_clock,
+        name="start_clock",
+    ),
     path(TABLE, table_page.director_table, name="director_table"),
     path(TABLE + "preview/", table_page.director_table_preview, name="director_table_preview"),
 ]

@@ -12,6 +12,20 @@ SIMPLE_HAND = {
 }
 
 
+# The hands that end a match, with the option that makes them the last: a sheet to sign.
+# (Ascot plays a deal per seat at least: four, the dealer sitting out of each.)
+ASCOT_DEAL = {"bid": "60", "game": "suit", "card_points": "70"}
+FINISHING = {
+    "columbus-6-card-kitty": ({"hands_per_round": 1}, [SIMPLE_HAND["columbus-6-card-kitty"]]),
+    "three-legged-kitty": (
+        {"target": 1},
+        [{"cat": "0", "number": "7", "contract": "hearts", "tricks": "8"}],
+    ),
+    "ascot": ({"deals": 1}, [{**ASCOT_DEAL, "declarer": str(n % 4)} for n in range(1, 5)]),
+    "cutthroat-pinochle": ({"hands": 1}, [SIMPLE_HAND["cutthroat-pinochle"]]),
+}
+
+
 def published_round(tournament, seed: int = 1) -> Round:
     round_ = draw_next_round(tournament, seed=seed)
     publish(round_)

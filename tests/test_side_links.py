@@ -10,6 +10,7 @@ from django.utils import timezone
 from scoring.models import Change, CorrectionRequest, Hand, Signature
 from tests.conftest import GAMES, ONE_TABLE, make_tournament
 from tests.helpers import (
+    FINISHING,
     SIMPLE_HAND,
     accept_pending,
     enter,
@@ -75,20 +76,6 @@ def test_the_other_side_accepts_on_its_own_link(table):
     hand.refresh_from_db()
     assert hand.status == Hand.Status.ACCEPTED
     assert Change.objects.filter(action="accepted").get().actor.endswith("(own link)")
-
-
-# The hands that end a match, with the option that makes them the last: a sheet to sign.
-# (Ascot plays a deal per seat at least: four, the dealer sitting out of each.)
-ASCOT_DEAL = {"bid": "60", "game": "suit", "card_points": "70"}
-FINISHING = {
-    "columbus-6-card-kitty": ({"hands_per_round": 1}, [SIMPLE_HAND["columbus-6-card-kitty"]]),
-    "three-legged-kitty": (
-        {"target": 1},
-        [{"cat": "0", "number": "7", "contract": "hearts", "tricks": "8"}],
-    ),
-    "ascot": ({"deals": 1}, [{**ASCOT_DEAL, "declarer": str(n % 4)} for n in range(1, 5)]),
-    "cutthroat-pinochle": ({"hands": 1}, [SIMPLE_HAND["cutthroat-pinochle"]]),
-}
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -12,12 +12,21 @@ from django.views.decorators.http import require_POST
 from rules import RULESETS
 
 from .access import director_required, is_director, runs, visible_tournament
+from .checkin import (
+    SEARCH_MIN_LETTERS,
+    CheckinError,
+    check_in_all,
+    matching,
+    self_check_in,
+    self_search,
+)
 from .csv_import import expected_header, read_entrants
 from .forms import (
     CheckinForm,
     CheckinSearchForm,
     EntrantForm,
     ImportForm,
+    SelfCheckinForm,
     TournamentForm,
     registered_players,
 )
@@ -223,6 +232,7 @@ def render_checkin(request, tournament: Tournament, form: CheckinSearchForm, sta
     counts = everyone.aggregate(
         registered=Count("id"), checked_in=Count("id", filter=Q(checked_in=True))
     )
+    counts["waiting"] = counts["registered"] - counts["checked_in"]
     return render(
         request,
         "tournament/checkin.html",
@@ -253,6 +263,107 @@ def checkin_toggle(request, slug, pk):
     if query:
         url += "?" + urlencode({"q": query})
     return redirect(f"{url}#e{entrant.pk}")
+
+
+@director_required
+@require_POST
+def checkin_all(request, slug):
+    """Everyone registered and not withdrawn, checked in at once (a club night where all
+    who registered are in the room)."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    done = check_in_all(tournament)
+    if done:
+        messages.success(request, f"Checked in {done} entrant{'s' * (done != 1)}.")
+    else:
+        messages.info(request, "Everyone registered was already checked in.")
+    return redirect("checkin", slug=slug)
+
+
+def _self_checkin_closed(request, tournament: Tournament):
+    return render(
+        request, "tournament/self_checkin_closed.html", {"tournament": tournament}, status=404
+    )
+
+
+def self_checkin(request, slug):
+    """The players' own check-in page (no login), open while the director allows it: type
+    a few letters of your team or name, tap to check in."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    if not tournament.self_checkin:
+        return _self_checkin_closed(request, tournament)
+    if request.method == "POST":
+        form = SelfCheckinForm(request.POST)
+        if form.is_valid() and form.cleaned_data["entrant"] is not None:
+            query = form.cleaned_data["q"].strip()
+            # Only someone the typed search finds: an id alone checks nobody in.
+            entrant = None
+            if len(query) >= SEARCH_MIN_LETTERS:
+                entrant = matching(tournament, query).filter(pk=form.cleaned_data["entrant"])
+                entrant = entrant.first()
+            if entrant is None:
+                form.add_error("q", "Search your name again, then tap it.")
+            else:
+                try:
+                    done = self_check_in(entrant)
+                except CheckinError as exc:
+                    form.add_error("q", str(exc))
+                else:
+                    said = "checked in: welcome!" if done else "already checked in."
+                    messages.success(request, f"{entrant.name}: {said}")
+                    url = reverse("self_checkin", args=[slug]) + "?" + urlencode({"q": query})
+                    return redirect(f"{url}#e{entrant.pk}")
+        elif form.is_valid():
+            form.add_error("q", "Tap your name to check in.")
+        return _render_self_checkin(request, tournament, form, status=400)
+    return _render_self_checkin(request, tournament, SelfCheckinForm(request.GET))
+
+
+def _render_self_checkin(request, tournament: Tournament, form, status: int = 200):
+    query = form.cleaned_data.get("q", "") if form.is_valid() else ""
+    if status == 200 and not form.is_valid():
+        status = 400
+    found = self_search(tournament, query)
+    return render(
+        request,
+        "tournament/self_checkin.html",
+        {
+            "tournament": tournament,
+            "form": form,
+            "query": query.strip(),
+            "found": found,
+            "min_letters": SEARCH_MIN_LETTERS,
+        },
+        status=status,
+    )
+
+
+def self_checkin_link(request, slug, checkin_token):
+    """An entrant's own check-in link (the QR code printed for them): one tap confirms.
+    Opening it checks nobody in, so a link previewed by a chat app does nothing."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    entrant = Entrant.objects.filter(tournament=tournament, checkin_token=checkin_token).first()
+    if entrant is None:
+        raise Http404("No entrant has this check-in link: ask the director.")
+    if not tournament.self_checkin:
+        return _self_checkin_closed(request, tournament)
+    status, error = 200, ""
+    if request.method == "POST":
+        try:
+            done = self_check_in(entrant)
+        except CheckinError as exc:
+            status, error = exc.status, str(exc)
+        else:
+            said = "checked in: welcome!" if done else "already checked in."
+            messages.success(request, f"{entrant.name}: {said}")
+            return redirect(request.path)
+    elif entrant.withdrawn:
+        status, error = 409, f"{entrant.name} has withdrawn from this tournament: see the director."
+    return render(
+        request,
+        "tournament/self_checkin_link.html",
+        {"tournament": tournament, "entrant": entrant, "error": error},
+        status=status,
+    )
 
 
 def rules_help(request, game):

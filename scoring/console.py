@@ -113,8 +113,10 @@ def needs_you(
 @director_required
 def console(request, slug, number):
     """Every table of the round at a glance; refreshes by itself."""
-    tournament = get_object_or_404(Tournament, slug=slug)
-    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    # One query for both: the page refreshes all evening, so every query counts.
+    rounds = Round.objects.select_related("tournament")
+    round_ = get_object_or_404(rounds, tournament__slug=slug, number=number)
+    tournament = round_.tournament
     tables = list(round_.tables.select_related("round"))
     results = results_for(tournament, tables=tables)
     corrections = list(

@@ -104,9 +104,7 @@ def needs_you(
         signed = sheet.signatures
         waiting = [_side_label(sheet, s.index) for s in sheet.sides if s.index not in signed]
         last = max((h.hand.updated for h in result.hands), default=None)
-        needs.append(
-            Need("unsigned", table, f"Waiting for {_listed(waiting)} to sign", "", last)
-        )
+        needs.append(Need("unsigned", table, f"Waiting for {_listed(waiting)} to sign", "", last))
     return sorted(needs, key=lambda need: need.order)
 
 

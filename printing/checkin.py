@@ -49,7 +49,7 @@ def _cell(c: Canvas, code: CheckinCode, x: float, y: float, w: float, h: float) 
     text_w = w - qr - 3 * PAD
     c.setFillColorRGB(0, 0, 0)
     size = 15.0
-    lines = wrap(code.name, text_w, size, "bold", max_lines=3)
+    lines = wrap(code.name, text_w, size, "bold", max_lines=2)
     line_y = y - PAD - size
     for line in lines:
         draw(c, text_x, line_y, line, size, "bold")
@@ -61,7 +61,11 @@ def _cell(c: Canvas, code: CheckinCode, x: float, y: float, w: float, h: float) 
             line_y -= 2
             draw(c, text_x, line_y, line, 10)
             line_y -= 12
-    draw_fitted(c, text_x, y - h + PAD + 2, "Scan to check in", text_w, 9, 6)
+    # The address too, small, to type in if the camera fails: never cut, only wrapped.
+    url_lines = wrap(code.url, text_w, 6, max_lines=None)
+    for i, line in enumerate(url_lines):
+        draw(c, text_x, y - h + PAD + 3 + (len(url_lines) - 1 - i) * 7, line, 6)
+    draw_fitted(c, text_x, y - h + PAD + 6 + 7 * len(url_lines), "Scan to check in", text_w, 9, 6)
 
 
 def checkin_pdf(doc: CheckinCodes, paper: str = "letter") -> bytes:

@@ -269,3 +269,16 @@ def test_the_codes_pdf_lists_each_entrant_with_their_own_link(director_client, g
         assert f"/t/{tournament.slug}/checkin/me/{e.checkin_token}/" in squashed, e.name
     assert tournament.entrants.get(order=12).checkin_token not in squashed
     assert "Check-in codes" in pages[0] and "page 1 of 2" in pages[0]
+
+
+def test_a_backup_keeps_self_checkin_on_but_never_the_links(night):
+    from backup.backup import export_json, import_json
+
+    old = set(night.entrants.values_list("checkin_token", flat=True))
+    text = export_json(night)
+    assert not [token for token in old if token in text]
+    night.delete()
+    restored = import_json(text)
+    assert restored.self_checkin is True and restored.entrants.count() == 12
+    new = set(restored.entrants.values_list("checkin_token", flat=True))
+    assert len(new) == 12 and not new & old  # a restored night prints its codes again

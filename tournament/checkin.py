@@ -49,15 +49,26 @@ def self_search(tournament: Tournament, query: str) -> Found:
     return Found(found[:SEARCH_MAX_SHOWN], more=len(found) > SEARCH_MAX_SHOWN, too_short=False)
 
 
+def tapped(tournament: Tournament, query: str, entrant_id: int | None) -> Entrant | None:
+    """The entrant a player tapped, only if the search they typed finds them: an id alone
+    (guessed, or sent by a script) checks nobody in."""
+    query = query.strip()
+    if entrant_id is None or len(query) < SEARCH_MIN_LETTERS:
+        return None
+    return matching(tournament, query).filter(pk=entrant_id).first()
+
+
+def withdrawn_message(entrant: Entrant) -> str:
+    return f"{entrant.name} has withdrawn from this tournament: see the director."
+
+
 def self_check_in(entrant: Entrant) -> bool:
     """Check the entrant in: True if this did it, False if they were in already.
 
     A conditional update, so two phones tapping at once check in once and never out.
     """
     if entrant.withdrawn:
-        raise CheckinError(
-            f"{entrant.name} has withdrawn from this tournament: see the director.", status=409
-        )
+        raise CheckinError(withdrawn_message(entrant), status=409)
     done = Entrant.objects.filter(pk=entrant.pk, withdrawn=False, checked_in=False).update(
         checked_in=True
     )

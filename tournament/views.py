@@ -16,9 +16,10 @@ from .checkin import (
     SEARCH_MIN_LETTERS,
     CheckinError,
     check_in_all,
-    matching,
     self_check_in,
     self_search,
+    tapped,
+    withdrawn_message,
 )
 from .csv_import import expected_header, read_entrants
 from .forms import (
@@ -291,31 +292,25 @@ def self_checkin(request, slug):
     tournament = get_object_or_404(Tournament, slug=slug)
     if not tournament.self_checkin:
         return _self_checkin_closed(request, tournament)
-    if request.method == "POST":
-        form = SelfCheckinForm(request.POST)
-        if form.is_valid() and form.cleaned_data["entrant"] is not None:
-            query = form.cleaned_data["q"].strip()
-            # Only someone the typed search finds: an id alone checks nobody in.
-            entrant = None
-            if len(query) >= SEARCH_MIN_LETTERS:
-                entrant = matching(tournament, query).filter(pk=form.cleaned_data["entrant"])
-                entrant = entrant.first()
-            if entrant is None:
-                form.add_error("q", "Search your name again, then tap it.")
+    if request.method != "POST":
+        return _render_self_checkin(request, tournament, SelfCheckinForm(request.GET))
+    form = SelfCheckinForm(request.POST)
+    if form.is_valid():
+        query = form.cleaned_data["q"].strip()
+        entrant = tapped(tournament, query, form.cleaned_data["entrant"])
+        if entrant is None:
+            form.add_error("q", "Search your name again, then tap it.")
+        else:
+            try:
+                done = self_check_in(entrant)
+            except CheckinError as exc:
+                form.add_error("q", str(exc))
             else:
-                try:
-                    done = self_check_in(entrant)
-                except CheckinError as exc:
-                    form.add_error("q", str(exc))
-                else:
-                    said = "checked in: welcome!" if done else "already checked in."
-                    messages.success(request, f"{entrant.name}: {said}")
-                    url = reverse("self_checkin", args=[slug]) + "?" + urlencode({"q": query})
-                    return redirect(f"{url}#e{entrant.pk}")
-        elif form.is_valid():
-            form.add_error("q", "Tap your name to check in.")
-        return _render_self_checkin(request, tournament, form, status=400)
-    return _render_self_checkin(request, tournament, SelfCheckinForm(request.GET))
+                said = "checked in: welcome!" if done else "already checked in."
+                messages.success(request, f"{entrant.name}: {said}")
+                url = reverse("self_checkin", args=[slug]) + "?" + urlencode({"q": query})
+                return redirect(f"{url}#e{entrant.pk}")
+    return _render_self_checkin(request, tournament, form, status=400)
 
 
 def _render_self_checkin(request, tournament: Tournament, form, status: int = 200):
@@ -341,11 +336,11 @@ def self_checkin_link(request, slug, checkin_token):
     """An entrant's own check-in link (the QR code printed for them): one tap confirms.
     Opening it checks nobody in, so a link previewed by a chat app does nothing."""
     tournament = get_object_or_404(Tournament, slug=slug)
+    if not tournament.self_checkin:  # closed: whatever the link, it says only that
+        return _self_checkin_closed(request, tournament)
     entrant = Entrant.objects.filter(tournament=tournament, checkin_token=checkin_token).first()
     if entrant is None:
         raise Http404("No entrant has this check-in link: ask the director.")
-    if not tournament.self_checkin:
-        return _self_checkin_closed(request, tournament)
     status, error = 200, ""
     if request.method == "POST":
         try:
@@ -357,7 +352,7 @@ def self_checkin_link(request, slug, checkin_token):
             messages.success(request, f"{entrant.name}: {said}")
             return redirect(request.path)
     elif entrant.withdrawn:
-        status, error = 409, f"{entrant.name} has withdrawn from this tournament: see the director."
+        status, error = 409, withdrawn_message(entrant)
     return render(
         request,
         "tournament/self_checkin_link.html",

@@ -5,7 +5,7 @@ signing, a sheet waiting for a signature)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -36,6 +36,15 @@ class Need:
     @property
     def order(self) -> tuple:
         return (URGENCY.index(self.kind), self.since or timezone.now(), self.table.number)
+
+
+def since_words(elapsed: timedelta) -> str:
+    """ "under a minute ago", "23 min ago", "1 h 35 min ago"."""
+    minutes = max(0, int(elapsed.total_seconds() // 60))
+    if minutes < 1:
+        return "under a minute ago"
+    hours, minutes = divmod(minutes, 60)
+    return (f"{hours} h " if hours else "") + f"{minutes} min ago"
 
 
 def _side_label(sheet: SheetView, side: int) -> str:
@@ -151,9 +160,9 @@ def console(request, slug, number):
                 "asked": table.pk in asked,
             }
         )
-    elapsed = None
+    elapsed = ""
     if round_.started:
-        elapsed = int((now - round_.started).total_seconds() // 60)
+        elapsed = since_words(now - round_.started)
     return render(
         request,
         "scoring/console.html",

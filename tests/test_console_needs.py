@@ -284,3 +284,12 @@ def test_the_clock_counts_late_tables_from_the_directors_start(director_client, 
     listed = needs_on(director_client, table)
     # Tables 2-4 have no hand: late; table 1 has one waiting, which is not late.
     assert [href.rstrip("/").rsplit("/", 1)[1] for href, _, _ in listed] == ["2", "3", "4"]
+
+
+def test_the_clock_says_hours_past_the_hour(director_client, one_table):
+    table = one_table
+    started = timezone.now() - timedelta(minutes=95)
+    Round.objects.filter(pk=table.round_id).update(started=started)
+    html = director_client.get(console_url(table)).content.decode()
+    local = timezone.localtime(started).strftime("%H:%M")
+    assert f"Clock started {local}</strong>, 1 h 35 min ago" in html

@@ -91,6 +91,10 @@ def night(request):
 def test_the_lists_name_real_addresses():
     assert PUBLIC | ANY_DIRECTOR <= set(ROUTES)
     assert len(GUARDED) >= 30
+    # The director's side of check-in and the round's clock are never public.
+    assert {"checkin", "checkin_toggle", "checkin_all", "checkin_pdf", "start_clock"} <= set(
+        GUARDED
+    )
 
 
 @pytest.mark.parametrize("method", ["get", "post"])

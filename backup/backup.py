@@ -47,9 +47,9 @@ class BackupError(Exception):
 # --- export -------------------------------------------------------------------------
 
 
-# A table's or a side's way in is never written to a file nor read from one: a restored
-# table gets new links and PINs (print its cards again).
-CREDENTIALS = {"token", "pin", "pin_failures"}
+# A table's or a side's way in, or an entrant's check-in link, is never written to a file
+# nor read from one: a restored night gets new links and PINs (print its cards again).
+CREDENTIALS = {"token", "pin", "pin_failures", "checkin_token"}
 
 
 def _plain_fields(model: type[models.Model]) -> list[models.Field]:

@@ -1,7 +1,8 @@
 """The demo tournament: a night in progress, so a newcomer sees the product at once.
 
 Round 1 is played, signed and has a renege ruling; round 2 is under way with hands
-waiting to be accepted and one in dispute; the standings follow from those facts.
+waiting to be accepted and one in dispute, which the console lists under "Needs you";
+the standings follow from those facts. Its players may check themselves in.
 Each of the three-player games has a night too (Ascot at tables of four): round 1 with
 one table finished, ruled on and signed, and one still playing. Each side scores through
 its own link; some hands are accepted by PIN on the entering side's phone, and every
@@ -15,11 +16,12 @@ import random
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils import timezone
 
 from draw.rounds import draw_next_round, publish
 from scoring import entry, rulings
 from scoring.models import Hand
-from tournament.models import Entrant, Tournament
+from tournament.models import Entrant, Round, Tournament
 
 TEAMS = [
     ("Aces High", "Marta Kowalski", "Józef Nowak"),
@@ -134,6 +136,7 @@ def build_demo(seed: int = 7) -> Tournament:
         rounds=4,
         published=True,
         boston_pot=40,
+        self_checkin=True,  # players may check themselves in: /t/friday-night-kitty/checkin/self/
     )
     Entrant.objects.bulk_create(
         Entrant(
@@ -145,6 +148,7 @@ def build_demo(seed: int = 7) -> Tournament:
     # Round 1: every table played, a renege ruled at table 2, every sheet signed.
     first = draw_next_round(tournament, seed=seed)
     publish(first)
+    _start_clock(first, minutes_ago=95)
     for table in first.tables.all():
         hands = _play(table, [kitty_hand(rng) for _ in range(4)])
         if table.number == 2 and actor:
@@ -171,6 +175,7 @@ def build_demo(seed: int = 7) -> Tournament:
     # Round 2, in progress: two tables done, one waiting on acceptance, one disputed.
     second = draw_next_round(tournament, seed=seed)
     publish(second)
+    _start_clock(second, minutes_ago=12)
     tables = list(second.tables.all())
     for table in tables[:2]:
         _play(table, [kitty_hand(rng) for _ in range(4)])
@@ -198,6 +203,13 @@ def build_demo(seed: int = 7) -> Tournament:
         for night in Tournament.objects.filter(slug__in=DEMO_SLUGS):
             night.staff.add(director)
     return tournament
+
+
+def _start_clock(round_: Round, minutes_ago: int) -> None:
+    """The director started the round's clock a while ago (the console shows since when)."""
+    round_.start_clock()
+    started = timezone.now() - datetime.timedelta(minutes=minutes_ago)
+    Round.objects.filter(pk=round_.pk).update(started=started)
 
 
 def _play_tiebreaker(table, rng: random.Random) -> None:
@@ -312,6 +324,7 @@ def _three_legged_demo(rng: random.Random, actor) -> None:
         game="three-legged-kitty",
         players=PLAYERS,
     )
+    _start_clock(tournament.round_set.get(), minutes_ago=40)
     first, second = tournament.round_set.get().tables.all()
     _play_game(first, three_legged_hand, rng, hands=2)
     _director_rules(first, actor, "misdeal", "next", None, "Dealt eleven to the Cat")
@@ -331,6 +344,7 @@ def _ascot_demo(rng: random.Random, actor) -> None:
         players=ASCOT_PLAYERS,
         options={"ramsch": True, "seeger_fabian": True, "deals": 8},
     )
+    _start_clock(tournament.round_set.get(), minutes_ago=40)
     first, second = tournament.round_set.get().tables.all()
     _play_game(first, ascot_hand, rng, hands=3)
     third = first.hands.get(number=3)
@@ -343,7 +357,8 @@ def _ascot_demo(rng: random.Random, actor) -> None:
 
 
 def _pinochle_demo(rng: random.Random, actor) -> None:
-    """A short game at each table: one signed, one with a hand waiting to be accepted."""
+    """A short game at each table: one signed, one with a hand waiting to be accepted; the
+    round's clock not started yet (the console offers to start it)."""
     tournament = _players_night(
         rng,
         name="Pinochle Thursday",

@@ -75,3 +75,26 @@ def round_pairings(request, round_: Round, cards, by_name, byes) -> bytes:
         ),
         paper=tournament.paper,
     )
+
+
+def checkin_codes(request, tournament: Tournament) -> bytes:
+    """Every entrant not withdrawn, with their own check-in link as a QR code."""
+    entrants = tournament.entrants.filter(withdrawn=False)
+    return printing.checkin_pdf(
+        printing.CheckinCodes(
+            tournament=tournament.name,
+            date=_date(tournament),
+            page_url=request.build_absolute_uri(reverse("self_checkin", args=[tournament.slug])),
+            codes=tuple(
+                printing.CheckinCode(
+                    name=entrant.name,
+                    players=tuple(p for p in (entrant.player1, entrant.player2) if p),
+                    url=request.build_absolute_uri(
+                        reverse("self_checkin_link", args=[tournament.slug, entrant.checkin_token])
+                    ),
+                )
+                for entrant in entrants
+            ),
+        ),
+        paper=tournament.paper,
+    )

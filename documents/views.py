@@ -74,3 +74,11 @@ def standings_pdf_view(request, slug):
         tiebreaks=b.order_words + ". " + b.counting.words,
     )
     return pdf_response(standings_pdf(doc, tournament.paper), f"{tournament.slug}-standings.pdf")
+
+
+@director_required
+@never_cache  # every entrant's own check-in link
+def checkin_pdf(request, slug):
+    """Each entrant's check-in code (their own link as a QR code), to hand out."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    return pdf_response(build.checkin_codes(request, tournament), f"{slug}-checkin-codes.pdf")

@@ -7,7 +7,6 @@ Which teams meet is pure (`pairing.playoff`); each round is stored like any othe
 from __future__ import annotations
 
 from django.db import transaction
-from django.utils import timezone
 
 import pairing
 from pairing import playoff
@@ -31,7 +30,6 @@ def _store_round(tournament: Tournament, matches, number: int) -> Round:
         number=number,
         playoff=True,
         status=Round.Status.PUBLISHED,
-        started=timezone.now(),
     )
     draw = pairing.Draw(
         tables=tuple((m.high, m.low) for m in matches if not m.bye),

@@ -12,7 +12,6 @@ from collections import Counter
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.utils import timezone
 
 import pairing
 from scoring.entry import Actor
@@ -188,9 +187,10 @@ def publish(round_: Round) -> None:
     if view.errors:
         raise RoundError("Fix the draft first: " + " ".join(view.errors))
     with transaction.atomic():
+        # The clock is not started here: the director starts it on the console when play
+        # begins, since players need a while to find their tables after publishing.
         round_.status = Round.Status.PUBLISHED
-        round_.started = timezone.now()
-        round_.save(update_fields=["status", "started"])
+        round_.save(update_fields=["status"])
         apply_departures(round_, Actor(label="Automatic: a team left"))
     Tournament.objects.filter(pk=round_.tournament_id, status=Tournament.Status.SETUP).update(
         status=Tournament.Status.RUNNING

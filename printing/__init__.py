@@ -4,7 +4,10 @@ Pure Python on plain records (``printing.data``); the Django layer fills the rec
 and serves the bytes.
 """
 
+from printing.checkin import checkin_pdf
 from printing.data import (
+    CheckinCode,
+    CheckinCodes,
     HandLine,
     Pairings,
     RulingLine,
@@ -20,6 +23,8 @@ from printing.sheet import sheets_pdf
 from printing.standings import standings_pdf
 
 __all__ = [
+    "CheckinCode",
+    "CheckinCodes",
     "HandLine",
     "Pairings",
     "RulingLine",
@@ -29,6 +34,7 @@ __all__ = [
     "SignatureLine",
     "StandingsDoc",
     "TableCard",
+    "checkin_pdf",
     "pairings_pdf",
     "sheets_pdf",
     "standings_pdf",

@@ -130,3 +130,23 @@ class StandingsDoc:
     rows: tuple[tuple[str, ...], ...]
     cut_after: int | None = None
     tiebreaks: str = ""
+
+
+@dataclass(frozen=True)
+class CheckinCode:
+    """One entrant's own check-in link, printed as a QR code with their name."""
+
+    name: str
+    players: tuple[str, ...]
+    url: str
+
+
+@dataclass(frozen=True)
+class CheckinCodes:
+    """Every entrant's check-in code, to cut out and hand over (or pin by the door), and
+    the address of the page where players search their own name instead."""
+
+    tournament: str
+    date: str
+    page_url: str
+    codes: tuple[CheckinCode, ...]

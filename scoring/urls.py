@@ -19,6 +19,11 @@ urlpatterns = [
     path("sw.js", pwa.service_worker, name="service_worker"),
     path("t/<slug:slug>/round/<int:number>/console/", console.console, name="console"),
     path("t/<slug:slug>/check/", check_page.sheet_check, name="sheet_check"),
+    path(
+        "t/<slug:slug>/round/<int:number>/console/start-clock/",
+        console.start_clock,
+        name="start_clock",
+    ),
     path(TABLE, table_page.director_table, name="director_table"),
     path(TABLE + "preview/", table_page.director_table_preview, name="director_table_preview"),
 ]

@@ -84,3 +84,26 @@ def test_the_demo_shows_a_sheet_changed_after_signing(director_client):
     assert changed.context["verdict"].kind == "changed"
     assert "Both sides agree hand 2 was miscounted" in changed.content.decode()
     assert "Counted again at the table" in changed.content.decode()
+
+
+def test_the_demo_console_lists_what_needs_the_director(director_client):
+    """Round 2 of the Friday night: the disputed hand with its reason, and the two finished
+    sheets waiting for signatures; round 1: the correction asked of table 3."""
+    from demo.demo import build_demo
+
+    build_demo()
+    night = Tournament.objects.get(slug="friday-night-kitty")
+    assert night.self_checkin
+    assert director_client.get("/t/friday-night-kitty/checkin/self/").status_code == 200
+    second = director_client.get("/t/friday-night-kitty/round/2/console/")
+    needs = second.context["needs"]
+    assert [n.kind for n in needs] == ["disputed", "unsigned", "unsigned"]
+    assert needs[0].detail == "We took 9 books, not 8" and needs[0].table.number == 4
+    html = second.content.decode()
+    assert "Clock started" in html and "12 min ago" in html
+    first = director_client.get("/t/friday-night-kitty/round/1/console/").context["needs"]
+    assert [(n.kind, n.table.number, n.detail) for n in first] == [
+        ("correction", 3, "Hand 4: we took 8 books, not 7")
+    ]
+    pinochle = director_client.get("/t/pinochle-thursday/round/1/console/")
+    assert "Start the clock" in pinochle.content.decode()

@@ -59,6 +59,10 @@ PARAMS: dict[str, tuple[str, ...]] = {
     "entrant_withdraw": ("slug", "pk"),
     "checkin": ("slug",),
     "checkin_toggle": ("slug", "pk"),
+    "checkin_all": ("slug",),
+    "checkin_pdf": ("slug",),
+    "self_checkin": ("slug",),
+    "self_checkin_link": ("slug", "checkin_token"),
     "rounds": ("slug",),
     "round_draw": ("slug",),
     "round": ("slug", "number"),
@@ -71,9 +75,12 @@ PARAMS: dict[str, tuple[str, ...]] = {
     "sheet_pdf": ("slug", "number", "table"),
     "table_link": ("token",),
     "table_link_preview": ("token",),
+    "link_manifest": ("token",),
+    "service_worker": (),
     **{f"link_{a}": ("token",) for a in ("enter", "accept", "dispute", "edit", "sign")},
     "link_correction": ("token",),
     "console": ("slug", "number"),
+    "start_clock": ("slug", "number"),
     "director_table": ("slug", "number", "table"),
     "director_table_preview": ("slug", "number", "table"),
     **{
@@ -186,6 +193,7 @@ class World:
             "number": "1",
             "table": str(table.number),
             "token": table.seats.get(position=0).token,
+            "checkin_token": entrant.checkin_token,
             "content_type_id": str(ContentType.objects.get_for_model(Tournament).pk),
             "object_id": str(self.director_id),
             "id": str(self.director_id),
@@ -201,7 +209,9 @@ def build_world(director) -> World:
     """A tournament of each game, published, with round 1 published and a hand waiting."""
     tournaments = {}
     for game in GAMES:
-        tournament = make_tournament(game, entrants=ENTRANTS[game], published=True, slug=game)
+        tournament = make_tournament(
+            game, entrants=ENTRANTS[game], published=True, slug=game, self_checkin=True
+        )
         table = published_round(tournament).tables.order_by("number").first()
         actor = entry.Actor(side=1, label="Table link")
         entry.enter_hand(table, HANDS[game], actor=actor, nonce="w", slot=(1, 1))
@@ -282,6 +292,10 @@ def good_payload(address: Address, action: str, game: str, world: World) -> dict
         "checkin": {"q": "1"},
         "sheet_check": {"round": "1", "table": "1", "code": "K7QM-4XPA-9DZ2"},
         "checkin_toggle": {"q": "1", "checked_in": "1"},
+        "self_checkin": {
+            "q": tournament.entrants.order_by("pk").first().name,
+            "entrant": str(entrants[0]),
+        },
         "round_edit": {
             "action": "swap",
             "entrant": str(entrants[0]),

@@ -17,7 +17,7 @@ from tournament.models import Director
 pytestmark = pytest.mark.django_db
 
 # Anyone may open these (a table's side link needs its token; a tournament's pages need
-# it to be published).
+# it to be published; self check-in needs the director to turn it on).
 PUBLIC = {
     "login",
     "logout",
@@ -33,12 +33,16 @@ PUBLIC = {
     "sheet_check",
     "table_link",
     "table_link_preview",
+    "link_manifest",
+    "service_worker",
     "link_enter",
     "link_accept",
     "link_dispute",
     "link_edit",
     "link_sign",
     "link_correction",
+    "self_checkin",
+    "self_checkin_link",
 }
 # Any director may open these: they belong to no tournament yet.
 ANY_DIRECTOR = {"tournament_new", "tournament_import"}
@@ -67,6 +71,7 @@ def fill(route: str, tournament, table) -> str:
         "<int:number>": "1",
         "<int:table>": str(table.number),
         "<str:token>": table.seats.get(position=0).token,
+        "<str:checkin_token>": tournament.entrants.order_by("pk").first().checkin_token,
         "<slug:game>": tournament.game,
     }
     url = "/" + route
@@ -78,15 +83,21 @@ def fill(route: str, tournament, table) -> str:
 
 @pytest.fixture(params=GAMES)
 def night(request):
-    """A published tournament of each game with round 1 published."""
+    """A published tournament of each game with round 1 published (and self check-in on)."""
     game = request.param
-    tournament = make_tournament(game, entrants=2 * ONE_TABLE[game], published=True)
+    tournament = make_tournament(
+        game, entrants=2 * ONE_TABLE[game], published=True, self_checkin=True
+    )
     return tournament, table_of(published_round(tournament))
 
 
 def test_the_lists_name_real_addresses():
     assert PUBLIC | ANY_DIRECTOR <= set(ROUTES)
     assert len(GUARDED) >= 30
+    # The director's side of check-in and the round's clock are never public.
+    assert {"checkin", "checkin_toggle", "checkin_all", "checkin_pdf", "start_clock"} <= set(
+        GUARDED
+    )
 
 
 @pytest.mark.parametrize("method", ["get", "post"])

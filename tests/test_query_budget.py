@@ -6,13 +6,16 @@ night slow exactly when everyone is looking. Each page is measured at two sizes 
 one bound, so a query that repeats per table fails here.
 """
 
+from datetime import timedelta
+
 import pytest
 from django.test import Client
+from django.utils import timezone
 
 from scoring import entry
 from scoring.models import Ruling
-from tests.conftest import make_tournament
-from tests.helpers import published_round, side_link
+from tests.conftest import GAMES, ONE_TABLE, make_tournament
+from tests.helpers import FINISHING, published_round, side_link
 from tournament.models import Round
 
 pytestmark = pytest.mark.django_db
@@ -95,3 +98,65 @@ def test_the_signed_sheet_and_its_check_do_not_grow_with_the_round(
     with django_assert_max_num_queries(BUDGET["check"]):
         response = Client().get(url, {"round": round_.number, "table": 1, "code": code})
     assert response.context["verdict"].kind == "matches"
+
+
+def round_needing_the_director(game: str, tables: int) -> Round:
+    """A started round of `tables` tables, each needing the director in turn: a disputed
+    hand, a sheet to sign, a correction asked of a signed sheet, a late table."""
+    options, hands = FINISHING[game]
+    tournament = make_tournament(
+        game, entrants=tables * ONE_TABLE[game], published=True, options=options, slug="needs"
+    )
+    round_ = published_round(tournament)
+    for table in round_.tables.all():
+        kind = (table.number - 1) % 4
+        if kind == 3:
+            continue  # late: no hand
+        size = table.seats.count()
+        ruleset = tournament.ruleset
+        for number, hand in enumerate(hands, start=1):
+            data = ruleset.parse_hand(hand, ruleset.players_at_table(size), tournament.settings)
+            stored = entry.enter_hand(
+                table,
+                ruleset.hand_to_dict(data),
+                actor=entry.Actor(side=0),
+                nonce=f"{table.pk}-{number}",
+                slot=(number, 1),
+            )
+            if kind == 0:
+                entry.dispute_hand(
+                    table, stored.pk, actor=entry.Actor(side=1), version=1, reason="not so"
+                )
+                break
+            entry.accept_hand(table, stored.pk, actor=entry.Actor(side=1), version=1)
+        if kind == 2:
+            for seat in table.seats.select_related("entrant"):
+                player = seat.entrant.players[0]
+                entry.sign(
+                    table,
+                    side=seat.position,
+                    player=player,
+                    typed=player,
+                    actor=entry.Actor(side=seat.position),
+                )
+            entry.ask_correction(table, actor=entry.Actor(side=1), reason="hand 1 was ours")
+    Round.objects.filter(pk=round_.pk).update(started=timezone.now() - timedelta(minutes=30))
+    return round_
+
+
+@pytest.mark.parametrize("tables", (2, 30))
+@pytest.mark.parametrize("game", GAMES)
+def test_the_needs_you_list_does_not_grow_with_the_round(
+    director_client, django_assert_max_num_queries, game, tables
+):
+    round_ = round_needing_the_director(game, tables)
+    url = f"/t/{round_.tournament.slug}/round/{round_.number}/console/"
+    with django_assert_max_num_queries(BUDGET["console"]):
+        response = director_client.get(url)
+    assert response.status_code == 200
+    kinds = [need.kind for need in response.context["needs"]]
+    # Table 1 disputed, 2 to sign; from 4 tables on, 3 asks a correction and 4 is late.
+    expected = {2: ["disputed", "unsigned"], 30: ["disputed"] * 8 + ["late"] * 7}[tables]
+    if tables == 30:
+        expected += ["correction"] * 7 + ["unsigned"] * 8
+    assert kinds == expected

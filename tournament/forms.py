@@ -87,6 +87,7 @@ class TournamentForm(forms.ModelForm):
             "bye_points",
             "verify_hands",
             "correction_minutes",
+            "self_checkin",
             "boston_pot",
             "tiebreaks",
             "playoff_size",
@@ -283,6 +284,12 @@ class CheckinForm(CheckinSearchForm):
     """One tap at the door: "1" checks in, "0" out; nothing says: the other way round."""
 
     checked_in = forms.ChoiceField(choices=[("0", "out"), ("1", "in")], required=False)
+
+
+class SelfCheckinForm(CheckinSearchForm):
+    """A player's tap on the self check-in page: who, found by the search they typed."""
+
+    entrant = stored_int(Entrant, "id", required=False)
 
 
 class DraftEditForm(forms.Form):

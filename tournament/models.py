@@ -7,10 +7,15 @@ from django.core.validators import MaxValueValidator
 from django.db import models
 from django.db.models.functions import Lower
 from django.urls import reverse
+from django.utils import timezone
 
 from rules import RULESETS, get_ruleset
 
 GAME_CHOICES = [(slug, ruleset.name) for slug, ruleset in RULESETS.items()]
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)  # 192 bits
 
 
 class Tournament(models.Model):
@@ -91,6 +96,12 @@ class Tournament(models.Model):
         help_text="After both sides sign, either side may ask for a correction for this long; "
         "after it, only the director can reopen a sheet.",
     )
+    self_checkin = models.BooleanField(
+        "self check-in",
+        default=False,
+        help_text="Players check themselves in: on the tournament's self check-in page, or "
+        "with their own link (the check-in codes PDF). They can check in, never out.",
+    )
     # Who runs this tournament: its directors. Others get 403 on its director pages.
     staff = models.ManyToManyField(
         settings.AUTH_USER_MODEL, blank=True, related_name="staffed_tournaments"
@@ -130,6 +141,9 @@ class Entrant(models.Model):
     order = models.PositiveIntegerField(default=0, help_text="Registration order.")
     checked_in = models.BooleanField(default=False)
     withdrawn = models.BooleanField(default=False)
+    # The entrant's own check-in link (its QR code is printed for them): unguessable, like
+    # a side's table link.
+    checkin_token = models.CharField(max_length=64, unique=True, default=new_token)
     left_in_round = models.PositiveSmallIntegerField(
         null=True,
         blank=True,
@@ -182,9 +196,14 @@ class Round(models.Model):
     def is_public(self) -> bool:
         return self.status != self.Status.DRAFT
 
-
-def new_token() -> str:
-    return secrets.token_urlsafe(24)  # 192 bits
+    def start_clock(self) -> None:
+        """Start the round's clock now, once: a second start (a double tap, two directors)
+        keeps the first time, so the late tables are counted from when play began."""
+        now = timezone.now()
+        if Round.objects.filter(pk=self.pk, started__isnull=True).update(started=now):
+            self.started = now
+        else:
+            self.refresh_from_db(fields=["started"])
 
 
 PIN_DIGITS = 6

@@ -18,4 +18,12 @@ urlpatterns = [
     ),
     path("t/<slug:slug>/checkin/", views.checkin, name="checkin"),
     path("t/<slug:slug>/checkin/<int:pk>/", views.checkin_toggle, name="checkin_toggle"),
+    path("t/<slug:slug>/checkin/all/", views.checkin_all, name="checkin_all"),
+    # The players' own: no login.
+    path("t/<slug:slug>/checkin/self/", views.self_checkin, name="self_checkin"),
+    path(
+        "t/<slug:slug>/checkin/me/<str:checkin_token>/",
+        views.self_checkin_link,
+        name="self_checkin_link",
+    ),
 ]

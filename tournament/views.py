@@ -12,12 +12,22 @@ from django.views.decorators.http import require_POST
 from rules import RULESETS
 
 from .access import director_required, is_director, runs, visible_tournament
+from .checkin import (
+    SEARCH_MIN_LETTERS,
+    CheckinError,
+    check_in_all,
+    self_check_in,
+    self_search,
+    tapped,
+    withdrawn_message,
+)
 from .csv_import import expected_header, read_entrants
 from .forms import (
     CheckinForm,
     CheckinSearchForm,
     EntrantForm,
     ImportForm,
+    SelfCheckinForm,
     TournamentForm,
     registered_players,
 )
@@ -223,6 +233,7 @@ def render_checkin(request, tournament: Tournament, form: CheckinSearchForm, sta
     counts = everyone.aggregate(
         registered=Count("id"), checked_in=Count("id", filter=Q(checked_in=True))
     )
+    counts["waiting"] = counts["registered"] - counts["checked_in"]
     return render(
         request,
         "tournament/checkin.html",
@@ -253,6 +264,101 @@ def checkin_toggle(request, slug, pk):
     if query:
         url += "?" + urlencode({"q": query})
     return redirect(f"{url}#e{entrant.pk}")
+
+
+@director_required
+@require_POST
+def checkin_all(request, slug):
+    """Everyone registered and not withdrawn, checked in at once (a club night where all
+    who registered are in the room)."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    done = check_in_all(tournament)
+    if done:
+        messages.success(request, f"Checked in {done} entrant{'s' * (done != 1)}.")
+    else:
+        messages.info(request, "Everyone registered was already checked in.")
+    return redirect("checkin", slug=slug)
+
+
+def _self_checkin_closed(request, tournament: Tournament):
+    return render(
+        request, "tournament/self_checkin_closed.html", {"tournament": tournament}, status=404
+    )
+
+
+def self_checkin(request, slug):
+    """The players' own check-in page (no login), open while the director allows it: type
+    a few letters of your team or name, tap to check in."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    if not tournament.self_checkin:
+        return _self_checkin_closed(request, tournament)
+    if request.method != "POST":
+        return _render_self_checkin(request, tournament, SelfCheckinForm(request.GET))
+    form = SelfCheckinForm(request.POST)
+    if form.is_valid():
+        query = form.cleaned_data["q"].strip()
+        entrant = tapped(tournament, query, form.cleaned_data["entrant"])
+        if entrant is None:
+            form.add_error("q", "Search your name again, then tap it.")
+        else:
+            try:
+                done = self_check_in(entrant)
+            except CheckinError as exc:
+                form.add_error("q", str(exc))
+            else:
+                said = "checked in: welcome!" if done else "already checked in."
+                messages.success(request, f"{entrant.name}: {said}")
+                url = reverse("self_checkin", args=[slug]) + "?" + urlencode({"q": query})
+                return redirect(f"{url}#e{entrant.pk}")
+    return _render_self_checkin(request, tournament, form, status=400)
+
+
+def _render_self_checkin(request, tournament: Tournament, form, status: int = 200):
+    query = form.cleaned_data.get("q", "") if form.is_valid() else ""
+    if status == 200 and not form.is_valid():
+        status = 400
+    found = self_search(tournament, query)
+    return render(
+        request,
+        "tournament/self_checkin.html",
+        {
+            "tournament": tournament,
+            "form": form,
+            "query": query.strip(),
+            "found": found,
+            "min_letters": SEARCH_MIN_LETTERS,
+        },
+        status=status,
+    )
+
+
+def self_checkin_link(request, slug, checkin_token):
+    """An entrant's own check-in link (the QR code printed for them): one tap confirms.
+    Opening it checks nobody in, so a link previewed by a chat app does nothing."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    if not tournament.self_checkin:  # closed: whatever the link, it says only that
+        return _self_checkin_closed(request, tournament)
+    entrant = Entrant.objects.filter(tournament=tournament, checkin_token=checkin_token).first()
+    if entrant is None:
+        raise Http404("No entrant has this check-in link: ask the director.")
+    status, error = 200, ""
+    if request.method == "POST":
+        try:
+            done = self_check_in(entrant)
+        except CheckinError as exc:
+            status, error = exc.status, str(exc)
+        else:
+            said = "checked in: welcome!" if done else "already checked in."
+            messages.success(request, f"{entrant.name}: {said}")
+            return redirect(request.path)
+    elif entrant.withdrawn:
+        status, error = 409, withdrawn_message(entrant)
+    return render(
+        request,
+        "tournament/self_checkin_link.html",
+        {"tournament": tournament, "entrant": entrant, "error": error},
+        status=status,
+    )
 
 
 def rules_help(request, game):

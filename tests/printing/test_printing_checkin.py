@@ -1,0 +1,81 @@
+"""Every entrant's check-in code on paper, read back from the PDF."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from pdftext import pages_text, squash
+from pypdf import PdfReader
+from reportlab.lib.pagesizes import A4, LETTER
+from samples import LONG_NAME
+
+from printing import CheckinCode, CheckinCodes, checkin_pdf
+
+PAGE = "https://kitty.example.org/t/spring-open/checkin/self/"
+
+
+def code(name: str, players: tuple[str, ...] = (), token: str = "") -> CheckinCode:
+    token = token or name.split()[-1].lower()
+    return CheckinCode(
+        name, players, f"https://kitty.example.org/t/spring-open/checkin/me/{token}/"
+    )
+
+
+def codes(n: int) -> CheckinCodes:
+    return CheckinCodes(
+        "Spring Open",
+        "20 November 2026",
+        PAGE,
+        tuple(code(f"Player {i:02d}", token=f"tok{i:02d}") for i in range(1, n + 1)),
+    )
+
+
+def test_ten_codes_a_page_alphabetically_with_the_page_to_search() -> None:
+    texts = pages_text(checkin_pdf(codes(23)))
+    assert len(texts) == 3
+    assert "Check-in codes" in texts[0] and "page 1 of 3" in texts[0]
+    assert "Spring Open · 20 November 2026" in texts[0]
+    assert PAGE in squash(texts[0])
+    assert [f"Player {i:02d}" in texts[0] for i in (1, 10, 11)] == [True, True, False]
+    assert "Player 23" in texts[2]
+    assert "/checkin/me/tok07/" in squash(texts[0])
+
+
+def test_names_sort_as_a_person_expects_and_players_are_shown() -> None:
+    doc = CheckinCodes(
+        "Spring Open",
+        "",
+        PAGE,
+        (
+            code("Zebras", ("Zoë Brünhilde", "Al Zed")),
+            code("Émile Team", ("Émile Roux", "Ann Lee")),
+            code("aces", ("José Núñez", "Bo Li")),
+        ),
+    )
+    [text] = pages_text(checkin_pdf(doc))
+    assert text.index("aces") < text.index("Émile Team") < text.index("Zebras")
+    assert "Zoë Brünhilde & Al Zed" in text
+
+
+def test_a_long_name_and_its_address_stay_in_their_cell() -> None:
+    [text] = pages_text(checkin_pdf(CheckinCodes("Spring Open", "", PAGE, (code(LONG_NAME),))))
+    assert "Maximiliano" in text
+    # The address is wrapped, never cut: it is typed in when a camera fails.
+    assert "/checkin/me/" + LONG_NAME.split()[-1].lower() + "/" in squash(text)
+
+
+@pytest.mark.parametrize(("paper", "size"), [("letter", LETTER), ("a4", A4)])
+def test_the_tournaments_paper(paper: str, size: tuple[float, float]) -> None:
+    reader = PdfReader(io.BytesIO(checkin_pdf(codes(3), paper)))
+    box = reader.pages[0].mediabox
+    assert (round(float(box.width)), round(float(box.height))) == tuple(round(v) for v in size)
+
+
+def test_nobody_registered_prints_one_page_that_says_so() -> None:
+    texts = pages_text(checkin_pdf(codes(0)))
+    assert len(texts) == 1 and "Nobody is registered yet." in texts[0]
+
+
+def test_the_same_codes_print_the_same_bytes() -> None:
+    assert checkin_pdf(codes(4)) == checkin_pdf(codes(4))

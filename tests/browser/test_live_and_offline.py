@@ -28,9 +28,10 @@ TWO_HANDS = {
         {"cat": "0", "number": "7", "contract": "hearts", "tricks": "8"},
         {"passed_out": "on"},
     ],
+    # Offline, deal 2 is typed into deal 1's form: seat 3 plays both (each dealer sits out).
     "ascot": [
         {"passed_out": "on"},
-        {"bid": "60", "game": "suit", "card_points": "70", "declarer": "0"},
+        {"bid": "60", "game": "suit", "card_points": "70", "declarer": "2"},
     ],
     "cutthroat-pinochle": [
         {"bidder": "0", "bid": "20", "conceded": "before_widow"},
@@ -52,10 +53,11 @@ def tap_in(page, hand: dict) -> None:
     for name, value in hand.items():
         inputs = form.locator(f"[name={name}]")
         kind = inputs.first.get_attribute("type")
-        if kind == "radio":
-            form.locator(f"[name={name}][value='{value}']").check(force=True)
+        if kind == "radio":  # a button: the radio inside its label
+            form.locator(f"label.choice:has(> input[name={name}][value='{value}'])").click()
+            expect(form.locator(f"[name={name}][value='{value}']")).to_be_checked()
         elif kind == "checkbox":
-            inputs.first.check(force=True)
+            inputs.first.check()
         else:
             inputs.first.fill(value)
 
@@ -164,7 +166,7 @@ def test_the_other_phone_updates_by_itself_and_keeps_what_is_typed(
     # East-West start a dispute; meanwhile North-South correct the hand. What East-West
     # typed stays, and a line says the page has changed.
     checking.get_by_text("Dispute it").click()
-    reason = checking.get_by_label("Reason")
+    reason = checking.get_by_label("What is wrong?")
     reason.fill("We took 11 books")
     hand = Hand.objects.get()
     corrected = {**hand.record, "books": 11}

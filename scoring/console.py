@@ -7,16 +7,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from django.db.models import Count, Max
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
+from tournament import live
 from tournament.access import director_required
 from tournament.models import Round, Table, Tournament
 
 from .models import Change, CorrectionRequest, Hand
 from .results import results_for
 from .sheet import SheetView, build_sheet
+
+# How often the console asks whether anything changed; an unchanged answer costs three
+# queries, not a re-scoring of the round.
+CONSOLE_POLL_SECONDS = 10
 
 # Most urgent first: a disputed hand stops its table; a late table may forfeit; a
 # correction asked has a clock of its own; a sheet to sign only waits for its players.
@@ -124,6 +130,10 @@ def console(request, slug, number):
     rounds = Round.objects.select_related("tournament")
     round_ = get_object_or_404(rounds, tournament__slug=slug, number=number)
     tournament = round_.tournament
+    now = timezone.now()
+    current = console_version(round_, now)
+    if unchanged := live.unchanged(request, current):
+        return unchanged
     tables = list(round_.tables.select_related("round"))
     results = results_for(tournament, tables=tables)
     corrections = list(
@@ -132,7 +142,6 @@ def console(request, slug, number):
     asked = {c.table_id for c in corrections}
     ruleset = tournament.ruleset
     options = tournament.settings
-    now = timezone.now()
     late_after = ruleset.late_after_minutes * 60  # seated within N minutes of the start
     late_round = bool(round_.started and (now - round_.started).total_seconds() > late_after)
     rows = []
@@ -173,7 +182,21 @@ def console(request, slug, number):
             "counts": counts,
             "needs": needs_you(tables, sheets, late, corrections, ruleset),
             "elapsed": elapsed,
+            "live_url": live.poll_url(request, current),
+            "live_every": CONSOLE_POLL_SECONDS,
         },
+    )
+
+
+def console_version(round_: Round, now) -> str:
+    """What the console shows: every table's history (hands, rulings, signatures and
+    corrections are all in it), the round and its tables, the tournament's options, and
+    the minute once the clock runs (the time since the start, the late tables)."""
+    changes = Change.objects.filter(table__round=round_).aggregate(n=Count("id"), last=Max("id"))
+    tables = round_.tables.aggregate(n=Count("id"), last=Max("id"))
+    minute = int((now - round_.started).total_seconds() // 60) if round_.started else None
+    return live.version(
+        changes, tables, live.fields_of(round_), live.fields_of(round_.tournament), minute
     )
 
 

@@ -180,3 +180,22 @@ def test_a_directors_page_is_never_offered_for_offline_keeping(table, director_c
     slug = table.round.tournament.slug
     page = director_client.get(f"/t/{slug}/round/1/table/{table.number}/").content.decode()
     assert 'rel="manifest"' not in page  # it shows every side's PIN
+
+
+def test_the_console_poll_is_204_until_something_happens_at_a_table(
+    director_client, django_assert_max_num_queries
+):
+    tournament = make_tournament(entrants=4, published=True)
+    round_ = published_round(tournament)
+    url = f"/t/{tournament.slug}/round/1/console/"
+    page = director_client.get(url)
+    version = shown_version(page)
+    # The session, the user, director and staff checks, the round, two counts.
+    with django_assert_max_num_queries(7):
+        assert poll(director_client, url, version).status_code == 204
+    table = table_of(round_, 2)
+    enter(Client(), table, SIMPLE_HAND[tournament.game], side=0)
+    changed = poll(director_client, url, version)
+    assert changed.status_code == 200
+    row = next(r for r in changed.context["rows"] if r["table"].number == 2)
+    assert row["entered"] == 1

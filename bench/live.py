@@ -1,0 +1,177 @@
+"""What live pages cost the server: a poll that finds nothing new, against the page itself.
+
+A round of 100 tables of 6 Card Kitty, two hands accepted at each, in a throwaway SQLite
+database, served in-process (Django's test client: the whole request, no network). Each
+open table page polls every TABLE_POLL_SECONDS; a poll that finds the version it shows is
+answered 204. Prints, in one run: the time of a 204 poll, of the whole table page, of the
+console and standings pages and their polls, and of the rules page (reads no table) as the
+baseline; then the server time per minute for 100 open table pages, idle and with a
+change at every table each minute, as a share of one core.
+
+Run from the repository root: python bench/live.py
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+DB = Path(tempfile.mkdtemp()) / "live.sqlite3"
+os.environ["DATABASE_URL"] = f"sqlite:///{DB}"
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+import django  # noqa: E402
+
+django.setup()
+
+import datetime  # noqa: E402
+
+from django.contrib.auth import get_user_model  # noqa: E402
+from django.core.management import call_command  # noqa: E402
+from django.test import Client  # noqa: E402
+from django.test.utils import setup_test_environment  # noqa: E402
+
+from draw.rounds import draw_next_round, publish  # noqa: E402
+from scoring import entry  # noqa: E402
+from scoring.console import CONSOLE_POLL_SECONDS  # noqa: E402
+from scoring.standings_views import STANDINGS_POLL_SECONDS  # noqa: E402
+from scoring.table_page import TABLE_POLL_SECONDS  # noqa: E402
+from tournament.models import Director, Entrant, Tournament  # noqa: E402
+
+TABLES = 100
+OPEN_PAGES = 100
+REPEAT = 3
+HANDS = (
+    {"bidding_team": 0, "level": 5, "form": "plain", "books": 12},
+    {"bidding_team": 1, "level": 4, "form": "no", "direction": "uptown", "books": 10},
+)
+
+
+def build() -> tuple[Tournament, list[str]]:
+    tournament = Tournament.objects.create(
+        name="Live bench",
+        slug="live",
+        date=datetime.date(2026, 11, 20),
+        game="columbus-6-card-kitty",
+        rounds=4,
+        published=True,
+    )
+    Entrant.objects.bulk_create(
+        Entrant(
+            tournament=tournament,
+            name=f"Team {i}",
+            player1=f"N{i}",
+            player2=f"S{i}",
+            order=i,
+            checked_in=True,
+        )
+        for i in range(1, 2 * TABLES + 1)
+    )
+    round_ = draw_next_round(tournament, seed=1)
+    publish(round_)
+    links = []
+    for table in round_.tables.order_by("number"):
+        for number, record in enumerate(HANDS, start=1):
+            hand = entry.enter_hand(
+                table, record, actor=entry.Actor(side=0), nonce=f"b{number}", slot=(number, 1)
+            )
+            entry.accept_hand(table, hand.pk, actor=entry.Actor(side=1), version=hand.version)
+        links.append(f"/s/{table.seats.get(position=0).token}/")
+    return tournament, links
+
+
+def timed(client: Client, url: str, data=None, status: int = 200) -> float:
+    start = time.perf_counter()
+    response = client.get(url, data or {})
+    seconds = time.perf_counter() - start
+    assert response.status_code == status, (url, response.status_code)
+    return seconds
+
+
+def median_of(client: Client, urls: list[str], data_for=None, status: int = 200) -> float:
+    times = [
+        timed(client, url, data_for(url) if data_for else None, status)
+        for _ in range(REPEAT)
+        for url in urls
+    ]
+    return statistics.median(times)
+
+
+def version_of(client: Client, url: str) -> str:
+    return client.get(url).context["live_url"].split("since=")[1]
+
+
+def main() -> None:
+    setup_test_environment()  # responses carry their context, to read the version shown
+    call_command("migrate", verbosity=0)
+    tournament, links = build()
+    user = get_user_model().objects.create_user("bench")
+    Director.objects.create(user=user)
+    tournament.staff.add(user)
+    anyone, director = Client(), Client()
+    director.force_login(user)
+    shown = {url: version_of(anyone, url) for url in links}
+
+    rules = median_of(anyone, [f"/rules/{tournament.game}/"])
+    page = median_of(anyone, links)
+    poll = median_of(anyone, links, lambda url: {"since": shown[url]}, status=204)
+    console_url = f"/t/{tournament.slug}/round/1/console/"
+    console = median_of(director, [console_url])
+    console_poll = median_of(
+        director, [console_url], lambda url: {"since": version_of(director, url)}, 204
+    )
+    standings_url = f"/t/{tournament.slug}/standings/"
+    standings = median_of(anyone, [standings_url])
+    standings_poll = median_of(
+        anyone, [standings_url], lambda url: {"since": version_of(anyone, url)}, 204
+    )
+
+    print(f"{TABLES} tables, {2 * TABLES} teams, {len(HANDS)} hands accepted at each")
+    print(f"rules page (reads no table, baseline): {rules * 1000:7.2f} ms")
+    print(
+        f"table page: {page * 1000:7.2f} ms   its poll, unchanged (204): {poll * 1000:6.2f} ms"
+        f"  = {poll / rules:.2f} x the baseline, {poll / page:.2f} x the page"
+    )
+    print(
+        f"console:    {console * 1000:7.2f} ms   its poll, unchanged (204): "
+        f"{console_poll * 1000:6.2f} ms  = {console_poll / console:.3f} x the page"
+    )
+    print(
+        f"standings:  {standings * 1000:7.2f} ms   its poll, unchanged (204): "
+        f"{standings_poll * 1000:6.2f} ms  = {standings_poll / standings:.3f} x the page"
+    )
+    polls = 60 / TABLE_POLL_SECONDS
+    idle = OPEN_PAGES * polls * poll
+    busy = OPEN_PAGES * ((polls - 1) * poll + page)  # every table changes once a minute
+    print(
+        f"{OPEN_PAGES} open table pages, each polling every {TABLE_POLL_SECONDS} s "
+        f"({polls:.0f} polls a minute each):"
+    )
+    print(
+        f"  idle:                            {idle:6.2f} s of server time a minute "
+        f"= {idle / 60:.1%} of one core ({idle / OPEN_PAGES * 1000:.0f} ms per page a minute)"
+    )
+    print(
+        f"  a change at every table a minute: {busy:6.2f} s of server time a minute "
+        f"= {busy / 60:.1%} of one core ({busy / OPEN_PAGES * 1000:.0f} ms per page a minute)"
+    )
+    console_minute = (60 / CONSOLE_POLL_SECONDS - 1) * console_poll + console
+    print(
+        f"one console polling every {CONSOLE_POLL_SECONDS} s, changing every minute: "
+        f"{console_minute * 1000:.0f} ms a minute (it reloaded in full every 20 s before: "
+        f"{3 * console * 1000:.0f} ms a minute)"
+    )
+    standings_minute = 60 / STANDINGS_POLL_SECONDS * standings_poll
+    print(
+        f"one standings page polling every {STANDINGS_POLL_SECONDS} s, unchanged: "
+        f"{standings_minute * 1000:.1f} ms a minute"
+    )
+
+
+if __name__ == "__main__":
+    main()

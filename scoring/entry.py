@@ -20,7 +20,7 @@ from django.utils import timezone
 from rules import InvalidHand
 from tournament.models import PIN_TRIES, Round, Seat, Table, new_pin, new_token
 
-from . import signed
+from . import outcomes, signed
 from .models import Change, CorrectionRequest, Hand, Signature
 from .results import TableResult, results_for
 
@@ -90,6 +90,9 @@ def _log(
         after=after,
         reason=reason,
     )
+    # Every write at a table is logged here, inside its transaction: the table's stored
+    # outcome, which the standings read, follows in that same transaction.
+    outcomes.store([table], table.round.tournament)
 
 
 def _who(table: Table, actor: Actor) -> str:

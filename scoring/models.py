@@ -133,3 +133,22 @@ class CorrectionRequest(models.Model):
     @property
     def open(self) -> bool:
         return self.closed_at is None
+
+
+class TableOutcome(models.Model):
+    """What the standings read of a table, stored with the facts it derives from.
+
+    Written in the same transaction as every change at the table (scoring.outcomes), so the
+    standings read one row per table instead of scoring every hand again. It is a copy,
+    never the truth: `options` names the tournament options it was scored under, a row
+    scored under others is scored again, and `manage.py check_results` re-derives every
+    row from the facts and reports any difference.
+    """
+
+    table = models.OneToOneField(
+        Table, on_delete=models.CASCADE, primary_key=True, related_name="outcome"
+    )
+    # Compact JSON, read for thousands of tables at once: one decode for them all.
+    data = models.TextField(help_text="standings.Outcome's fields in order, as a JSON array.")
+    final = models.BooleanField(help_text="Signed by every side (rule 40).")
+    options = models.CharField(max_length=16, help_text="Fingerprint of the scoring options.")

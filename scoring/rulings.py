@@ -242,22 +242,24 @@ def withdraw(table: Table, ruling_id: int, *, actor: Actor, reason: str) -> Ruli
         ruling.withdrawn_at = timezone.now()
         ruling.withdrawn_reason = reason.strip()
         ruling.save(update_fields=["withdrawn_at", "withdrawn_reason"])
+        hand = ruling.hand
+        stood_alone = (
+            hand is not None
+            and hand.record is None
+            and not hand.rulings.filter(withdrawn_at__isnull=True).exists()
+        )
+        if stood_alone:
+            hand.delete()  # it stood only for the ruling (a misdeal before entry): due again
+        # Logged once the facts are as they stay (the log stores the table's outcome).
         _log(
             table,
             actor,
             f"ruling withdrawn: {ruling.code}",
-            ruling.hand,
+            None if stood_alone else hand,
             reason=ruling.withdrawn_reason,
         )
         if table.round.tournament.ruleset.infraction(ruling.code).later_rounds:
             _team_returns(table, ruling, actor)
-        hand = ruling.hand
-        if (
-            hand is not None
-            and hand.record is None
-            and not hand.rulings.filter(withdrawn_at__isnull=True).exists()
-        ):
-            hand.delete()  # it stood only for the ruling (a misdeal before entry): due again
     return ruling
 
 

@@ -1,8 +1,9 @@
 """The standings as the pages read them: load the results, call the pure `standings`.
 
 Everything a standings page shows (the rows, the cut, the bracket, the Boston pot)
-comes from one `results_for` call plus a few small queries, whatever the size of the
-night; the `standings` and `pairing.playoff` packages do the arithmetic on plain records.
+comes from each table's stored outcome (scoring.outcomes) plus a few small queries,
+whatever the size of the night; the `standings` and `pairing.playoff` packages do
+the arithmetic on plain records.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import standings
 from pairing import playoff
 from tournament.models import Bye, Entrant, Round, Tournament
 
+from . import outcomes
 from .bracket import Bracket, make_cut, read_bracket
 from .results import TableResult, results_for
 
@@ -51,8 +53,9 @@ class Board:
     entrants: dict[int, Entrant]
     order: tuple[str, ...]
     columns: tuple[str, ...]
-    results: dict[int, TableResult]
-    outcomes: list[standings.Outcome]
+    tables: list[outcomes.Counted]  # every table of the published rounds
+    results: dict[int, TableResult]  # the playoff rounds' tables, for the bracket
+    outcomes: list[standings.Outcome]  # those this viewer's standings count
     byes: list[standings.Bye]
     cut: playoff.Cut | None = None
     cut_error: str = ""
@@ -88,17 +91,20 @@ def columns_for(tournament: Tournament, order: tuple[str, ...]) -> tuple[str, ..
 
 
 def board(tournament: Tournament, counting: Counting) -> Board:
-    """The standings, the cut, the bracket and the Boston pot from one load of the facts."""
-    every = results_for(tournament)
-    results = {k: r for k, r in every.items() if r.round.status != Round.Status.DRAFT}
-    regular = {k: r for k, r in results.items() if not r.round.playoff}
+    """The standings, the cut, the bracket and the Boston pot: each table's stored outcome,
+    and the playoff rounds' results (a few tables) for the bracket."""
+    tables = outcomes.counted(tournament)
+    regular = [t for t in tables if not t.playoff]
     rows, entrants = standings_for(
         tournament,
         only_signed=counting.only_signed,
         include_incomplete=counting.include_incomplete,
-        results=regular,
+        tables=regular,
     )
-    counted = [r for r in results.values() if r.final or not counting.only_signed]
+    shown = [t for t in tables if t.final or not counting.only_signed]
+    playoff_rounds = sorted({t.round for t in tables if t.playoff})
+    results = results_for(tournament, rounds=playoff_rounds) if playoff_rounds else {}
+    results = {k: r for k, r in results.items() if r.round.status != Round.Status.DRAFT}
     order = tiebreak_order(tournament)
     b = Board(
         tournament=tournament,
@@ -107,8 +113,9 @@ def board(tournament: Tournament, counting: Counting) -> Board:
         entrants=entrants,
         order=order,
         columns=columns_for(tournament, order),
+        tables=tables,
         results=results,
-        outcomes=[r.outcome() for r in counted],
+        outcomes=[t.outcome for t in shown],
         byes=byes_for(tournament),
         rounds_done=_rounds_done(regular, counting),
         partial=_partial_round(regular, counting),
@@ -131,28 +138,28 @@ def board(tournament: Tournament, counting: Counting) -> Board:
     return b
 
 
-def _rounds_done(regular: dict[int, TableResult], counting: Counting) -> int:
+def _counts(table: outcomes.Counted, counting: Counting) -> bool:
+    return table.complete and (table.final or not counting.only_signed)
+
+
+def _rounds_done(regular: list[outcomes.Counted], counting: Counting) -> int:
     """Regular rounds whose every table is finished (and signed, for the public)."""
-    by_round: dict[int, list[TableResult]] = {}
-    for r in regular.values():
-        by_round.setdefault(r.round.number, []).append(r)
-    return sum(
-        1
-        for tables in by_round.values()
-        if all(t.match.complete and (t.final or not counting.only_signed) for t in tables)
-    )
+    by_round: dict[int, list[outcomes.Counted]] = {}
+    for t in regular:
+        by_round.setdefault(t.round, []).append(t)
+    return sum(1 for tables in by_round.values() if all(_counts(t, counting) for t in tables))
 
 
 def _partial_round(
-    regular: dict[int, TableResult], counting: Counting
+    regular: list[outcomes.Counted], counting: Counting
 ) -> tuple[int, int, int] | None:
     """The latest round that the standings count some, not all, of the tables of."""
-    by_round: dict[int, list[TableResult]] = {}
-    for r in regular.values():
-        by_round.setdefault(r.round.number, []).append(r)
+    by_round: dict[int, list[outcomes.Counted]] = {}
+    for t in regular:
+        by_round.setdefault(t.round, []).append(t)
     for number in sorted(by_round, reverse=True):
         tables = by_round[number]
-        done = sum(1 for t in tables if t.match.complete and (t.final or not counting.only_signed))
+        done = sum(1 for t in tables if _counts(t, counting))
         if done:
             return (number, done, len(tables)) if done < len(tables) else None
     return None
@@ -160,7 +167,7 @@ def _partial_round(
 
 def entrant_lines(b: Board, entrant: Entrant) -> list[standings.Line]:
     """The entrant's record; a table not yet counted for this viewer shows no score."""
-    everyone = [r.outcome() for r in b.results.values()]
+    everyone = [t.outcome for t in b.tables]
     counted = {(o.round, o.table) for o in b.outcomes}
     lines = standings.record_of(
         entrant.pk, everyone, b.byes, only_complete=not b.counting.include_incomplete
@@ -178,20 +185,18 @@ def standings_for(
     *,
     only_signed: bool = False,
     include_incomplete: bool = False,
-    results: dict[int, TableResult] | None = None,
+    tables: list[outcomes.Counted] | None = None,
 ) -> tuple[list[standings.Row], dict]:
-    """The tournament's standings and the entrants by id: a fixed number of queries.
-
-    Pass `results` (from results_for) when the page needs them too, so they load once.
-    """
-    if results is None:
-        results = results_for(tournament)
+    """The tournament's standings and the entrants by id, from each table's stored
+    outcome: a fixed number of queries. Pass `tables` when the page has them already."""
+    if tables is None:
+        tables = outcomes.counted(tournament)
     entrants = {e.pk: e for e in tournament.entrants.all()}
-    outcomes = [r.outcome() for r in results.values() if not only_signed or r.final]
+    counted = [t.outcome for t in tables if not only_signed or t.final]
     order = tiebreak_order(tournament)
     rows = standings.compute(
         entrants,
-        outcomes,
+        counted,
         byes_for(tournament),
         order,
         only_complete=not include_incomplete,

@@ -13,6 +13,31 @@ def pytest_configure(config):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def _stored_outcomes_follow_the_facts(request):
+    """After every test that used the database: each table's stored outcome (what the
+    standings read) equals the one derived from the facts now."""
+    marker = request.node.get_closest_marker("django_db")
+    names = set(request.fixturenames)
+    if marker is None and not names & {"db", "transactional_db"}:
+        yield
+        return
+    transactional = "transactional_db" in names or bool(
+        marker and (marker.kwargs.get("transaction") or (marker.args and marker.args[0]))
+    )
+    request.getfixturevalue("transactional_db" if transactional else "db")  # torn down after
+    yield
+    from django.db import connection
+
+    from scoring.outcomes import verify
+
+    if connection.needs_rollback:
+        return  # the test ended inside a failed transaction: nothing more can be read
+
+    differences = [line for t in Tournament.objects.all() for line in verify(t)]
+    assert differences == [], "stored outcomes differ from the facts"
+
+
 @pytest.fixture
 def director(db):
     user = get_user_model().objects.create_user("td", password="pw-for-tests-1")

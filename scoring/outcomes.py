@@ -1,0 +1,179 @@
+"""Each table's outcome as the standings read it, stored beside the facts.
+
+Scoring every hand of a big night again on every standings view costs eleven times a
+bare read of the hands. So each write at a table (scoring.entry, scoring.rulings: every
+one is logged to the table's history, and the log stores the table's outcome afresh in
+the same transaction, under the table's row lock) keeps one row per table; the
+standings read those rows. A table without a row (a restored backup, rows written
+before this existed) or with one scored under other options is scored from the facts
+when it is read, and stored; a hand, ruling or signature saved any other way drops the
+table's row. `verify` re-derives every stored row and lists the differences;
+`manage.py check_results` runs it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import astuple, dataclass, fields
+
+from django.db import transaction
+from django.db.models.signals import post_delete, post_save
+from django.dispatch import receiver
+
+import standings
+from tournament import live
+from tournament.models import Round, Table, Tournament
+
+from .models import Hand, Ruling, Signature, TableOutcome
+from .results import TableResult, results_for
+
+
+@dataclass(frozen=True)
+class Counted:
+    """One table as the standings read it: its outcome and whether it is final."""
+
+    table_id: int
+    round_status: str
+    final: bool
+    outcome: standings.Outcome
+
+    @property
+    def round(self) -> int:
+        return self.outcome.round
+
+    @property
+    def playoff(self) -> bool:
+        return self.outcome.playoff
+
+    @property
+    def complete(self) -> bool:
+        return self.outcome.complete
+
+
+def fingerprint(tournament: Tournament) -> str:
+    """The scoring options a stored outcome was derived under."""
+    return live.version(tournament.game, sorted(tournament.settings.items()))
+
+
+# standings.Outcome's fields, in the order a stored row holds them.
+FIELDS = (
+    "round",
+    "table",
+    "entrants",
+    "totals",
+    "winner",
+    "complete",
+    "bostons",
+    "games_won",
+    "games_lost",
+    "bonus",
+    "playoff",
+)
+assert FIELDS == tuple(f.name for f in fields(standings.Outcome)), "store the new field too"
+
+
+def _row(result: TableResult, options: str) -> TableOutcome:
+    return TableOutcome(
+        table_id=result.table.pk,
+        data=json.dumps(astuple(result.outcome()), separators=(",", ":")),
+        final=result.final,
+        options=options,
+    )
+
+
+def _outcome(r: list) -> standings.Outcome:
+    """A stored row's array back into its record (the tuples came back as lists)."""
+    return standings.Outcome(
+        r[0], r[1], tuple(r[2]), tuple(r[3]), r[4], r[5],
+        tuple(r[6]), tuple(r[7]), tuple(r[8]), tuple(r[9]), r[10],
+    )  # fmt: skip
+
+
+def _decode(texts: list[str]) -> list[list]:
+    """Every stored row's array in one decode."""
+    return json.loads("[" + ",".join(texts) + "]")
+
+
+def store(tables: Iterable[Table], tournament: Tournament) -> None:
+    """Score these tables from their facts and store their outcomes (replacing any)."""
+    tables = list(tables)
+    if not tables:
+        return
+    results = results_for(tournament, tables=tables)
+    options = fingerprint(tournament)
+    with transaction.atomic():
+        TableOutcome.objects.filter(table__in=[t.pk for t in tables]).delete()
+        TableOutcome.objects.bulk_create(_row(r, options) for r in results.values())
+
+
+def counted(tournament: Tournament) -> list[Counted]:
+    """The outcome of every table of the published rounds (a draft's seats may still
+    move, and it has no result): one query when all are stored; the missing or stale
+    ones are scored from the facts and stored."""
+    options = fingerprint(tournament)
+    rows = (
+        Table.objects.filter(round__tournament=tournament)
+        .exclude(round__status=Round.Status.DRAFT)
+        .values_list("id", "round__status", "outcome__data", "outcome__final", "outcome__options")
+    )
+    kept, texts, missing = [], [], []
+    for table_id, status, data, final, scored_under in rows:
+        if data is None or scored_under != options:
+            missing.append(table_id)
+        else:
+            kept.append((table_id, status, final))
+            texts.append(data)
+    found = [
+        Counted(table_id, status, final, _outcome(r))
+        for (table_id, status, final), r in zip(kept, _decode(texts), strict=True)
+    ]
+    if missing:
+        found += _fill(tournament, missing, options)
+    return found
+
+
+def _fill(tournament: Tournament, table_ids: list[int], options: str) -> list[Counted]:
+    """Score and store tables that have no row, or a stale one. A write at one of them
+    meanwhile stores its own row: the stale ones are replaced, a current one is kept."""
+    tables = Table.objects.filter(pk__in=table_ids).select_related("round")
+    results = results_for(tournament, tables=tables)
+    with transaction.atomic():
+        TableOutcome.objects.filter(table__in=table_ids).exclude(options=options).delete()
+        TableOutcome.objects.bulk_create(
+            (_row(r, options) for r in results.values()), ignore_conflicts=True
+        )
+    return [Counted(r.table.pk, r.round.status, r.final, r.outcome()) for r in results.values()]
+
+
+@receiver([post_save, post_delete], sender=Hand)
+@receiver([post_save, post_delete], sender=Ruling)
+@receiver([post_save, post_delete], sender=Signature)
+def _facts_changed(sender, instance, **kwargs) -> None:
+    """A fact saved or deleted other than through a logged write (a script, the admin):
+    the table's stored outcome goes, and is scored again when next read. The logged
+    writes store it afresh after this, in the same transaction."""
+    TableOutcome.objects.filter(table_id=instance.table_id).delete()
+
+
+def verify(tournament: Tournament) -> list[str]:
+    """Every stored outcome against the one derived from the facts now: the differences,
+    in words (none, if the store is right)."""
+    options = fingerprint(tournament)
+    derived = results_for(tournament)
+    stored = {
+        row.table_id: row
+        for row in TableOutcome.objects.filter(table__round__tournament=tournament)
+    }
+    differences = []
+    for table_id, result in derived.items():
+        row = stored.get(table_id)
+        if row is None or row.options != options:
+            continue  # not stored, or stored under other options: scored again when read
+        where = f"{tournament.slug}: round {result.round.number}, table {result.table.number}"
+        if _outcome(json.loads(row.data)) != result.outcome():
+            derived_data = json.dumps(astuple(result.outcome()))
+            differences.append(f"{where}: stored {row.data}, derived {derived_data}")
+        if row.final != result.final:
+            differences.append(f"{where}: stored final={row.final}, derived {result.final}")
+    return differences

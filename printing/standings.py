@@ -14,7 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printing.data import StandingsDoc
 from printing.paper import MARGIN, new_canvas, page_size
-from printing.text import draw, draw_fitted, fit, wrap
+from printing.text import TextRun, draw, draw_fitted, wrap
 
 GREY = (0.42, 0.42, 0.42)
 SHADE = (0.93, 0.93, 0.93)
@@ -78,26 +78,29 @@ def standings_pdf(doc: StandingsDoc, paper: str = "letter") -> bytes:
         y = first_top
         _table_header(c, doc, left, y, rank_w, name_w, metric_w)
         y -= ROW_H
+        cells = TextRun(c)  # drawn over the shading once the page's rows are laid out
         for row in chunk:
             if index % 2 == 1:
                 c.setFillColorRGB(*SHADE)
                 c.rect(left, y - ROW_H, width, ROW_H, stroke=0, fill=1)
             c.setFillColorRGB(0, 0, 0)
             base = y - ROW_H / 2 - SIZE * 0.35
-            draw(c, left + rank_w - 10, base, ranks[index], SIZE, "bold", "right")
-            shown, used = fit(row[1], name_w - 10, SIZE, 9)
-            draw(c, left + rank_w, base, shown, used)
+            cells.draw(left + rank_w - 10, base, ranks[index], SIZE, "bold", "right")
+            cells.fitted(left + rank_w, base, row[1], name_w - 10, SIZE, 9)
             x = left + rank_w + name_w
             for k, value in enumerate(row[2:]):
-                draw_fitted(
-                    c, x + metric_w[k] - 6, base, value, metric_w[k] - 10, SIZE, 8, align="right"
+                cells.fitted(
+                    x + metric_w[k] - 6, base, value, metric_w[k] - 10, SIZE, 8, align="right"
                 )
                 x += metric_w[k]
             y -= ROW_H
             index += 1
             if doc.cut_after is not None and index == doc.cut_after and index < len(doc.rows):
+                cells.close()  # the rows above the line come first when the text is read
                 _cut_line(c, left, width, y - CUT_GAP / 2, doc.cut_after)
+                cells = TextRun(c)
                 y -= CUT_GAP
+        cells.close()
         if p == pages - 1 and foot:
             c.setFillColorRGB(*GREY)
             y -= 22

@@ -1,0 +1,186 @@
+"""Every public page of a huge event, against a page that reads no tournament, in one run.
+
+10,000 teams of 6 Card Kitty (5,000 tables a round), two rounds of four hands each played
+and signed, in a throwaway SQLite database; each page is fetched anonymously through
+Django's test client (the whole request, no network), best of three, after one fetch
+that warms it (the standings' first read scores and stores every table: printed apart).
+A public page should stay under a second.
+
+Run from the repository root: python bench/public_pages.py [teams]
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ["DATABASE_URL"] = f"sqlite:///{Path(tempfile.mkdtemp()) / 'public.sqlite3'}"
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+import django  # noqa: E402
+
+django.setup()
+
+import datetime  # noqa: E402
+
+from django.contrib.auth import get_user_model  # noqa: E402
+from django.core.management import call_command  # noqa: E402
+from django.test import Client  # noqa: E402
+from django.test.utils import setup_test_environment  # noqa: E402
+
+from scoring.models import Hand, Signature  # noqa: E402
+from tournament.models import (  # noqa: E402
+    Director,
+    Entrant,
+    Round,
+    Seat,
+    Table,
+    Tournament,
+    new_pin,
+    new_token,
+)
+
+TEAMS = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000
+ROUNDS = 2
+HANDS = 4
+REPEAT = 3
+LIMIT = 1.0  # seconds
+
+
+def build(teams: int = TEAMS, slug: str = "huge") -> Tournament:
+    rng = random.Random(7)
+    tournament = Tournament.objects.create(
+        name="Huge",
+        slug=slug,
+        date=datetime.date(2026, 11, 20),
+        game="columbus-6-card-kitty",
+        rounds=4,
+        published=True,
+        self_checkin=True,
+    )
+    made = Entrant.objects.bulk_create(
+        Entrant(
+            tournament=tournament,
+            name=f"Team {i}",
+            player1=f"North {i}",
+            player2=f"South {i}",
+            order=i,
+            checked_in=True,
+        )
+        for i in range(1, teams + 1)
+    )
+    ids = [t.pk for t in made]
+    for number in range(1, ROUNDS + 1):
+        round_ = Round.objects.create(
+            tournament=tournament, number=number, status=Round.Status.COMPLETE
+        )
+        rng.shuffle(ids)
+        tables = Table.objects.bulk_create(
+            Table(round=round_, number=n) for n in range(1, teams // 2 + 1)
+        )
+        Seat.objects.bulk_create(
+            Seat(
+                table=table,
+                entrant_id=ids[2 * k + side],
+                position=side,
+                token=new_token(),
+                pin=new_pin(),
+            )
+            for k, table in enumerate(tables)
+            for side in (0, 1)
+        )
+        Hand.objects.bulk_create(
+            Hand(
+                table=table,
+                number=h,
+                nonce=f"{table.pk}-{h}",
+                status=Hand.Status.ACCEPTED,
+                record={
+                    "bidding_team": rng.randint(0, 1),
+                    "level": rng.randint(4, 7),
+                    "form": "plain",
+                    "books": rng.randint(5, 13),
+                },
+            )
+            for table in tables
+            for h in range(1, HANDS + 1)
+        )
+        Signature.objects.bulk_create(
+            Signature(table=table, side=side, name="x") for table in tables for side in (0, 1)
+        )
+    return tournament
+
+
+def fetch(client: Client, url: str) -> float:
+    start = time.perf_counter()
+    response = client.get(url)
+    seconds = time.perf_counter() - start
+    assert response.status_code == 200, (url, response.status_code)
+    return seconds
+
+
+def main() -> int:
+    setup_test_environment()
+    call_command("migrate", verbosity=0)
+    start = time.perf_counter()
+    tournament = build()
+    print(
+        f"built {TEAMS:,} teams x {ROUNDS} rounds x {HANDS} hands "
+        f"in {time.perf_counter() - start:.0f} s"
+    )
+    client = Client()
+    seat = Seat.objects.filter(table__round__number=1).order_by("table__number").first()
+    table = seat.table
+    code = client.get(f"/s/{seat.token}/").context["check"]["code"]
+    slug = tournament.slug
+    entrant = seat.entrant_id
+    pages = {
+        "rules page (reads no tournament)": f"/rules/{tournament.game}/",
+        "tournament": f"/t/{slug}/",
+        "rounds": f"/t/{slug}/rounds/",
+        "pairings, round 2": f"/t/{slug}/round/2/pairings/",
+        "standings": f"/t/{slug}/standings/",
+        "standings, page 50": f"/t/{slug}/standings/?page=50",
+        "standings projector": f"/t/{slug}/standings/projector/",
+        "standings PDF (every team)": f"/t/{slug}/standings/pdf/",
+        "a team's record": f"/t/{slug}/standings/entrant/{entrant}/",
+        "a sheet's check": f"/t/{slug}/check/?round=1&table={table.number}&code={code}",
+        "self check-in search": f"/t/{slug}/checkin/self/?q=Team+1234",
+        "a side's table page": f"/s/{seat.token}/",
+    }
+    cold = fetch(client, pages["standings"])  # no outcome stored yet: scores every table
+    timings = {}
+    for name, url in pages.items():
+        fetch(client, url)
+        timings[name] = min(fetch(client, url) for _ in range(REPEAT))
+    base = timings["rules page (reads no tournament)"]
+    print(f"{TEAMS:,} teams, best of {REPEAT}, anonymous:")
+    print(f"  standings, first read (scores and stores every table): {cold * 1000:8.1f} ms")
+    slow = []
+    for name, seconds in timings.items():
+        flag = "  over a second" if seconds > LIMIT else ""
+        print(f"  {name:36s} {seconds * 1000:8.1f} ms  {seconds / base:7.0f} x{flag}")
+        if seconds > LIMIT:
+            slow.append(name)
+    # The director's print of a 250-table round: every sheet signed, with its check code.
+    round_of_250 = build(500, "round-of-250")
+    user = get_user_model().objects.create_user("bench")
+    Director.objects.create(user=user)
+    round_of_250.staff.add(user)
+    director = Client()
+    director.force_login(user)
+    url = "/t/round-of-250/round/1/sheets.pdf"
+    fetch(director, url)
+    sheets = min(fetch(director, url) for _ in range(REPEAT))
+    flag = "  over two seconds" if sheets > 2 * LIMIT else ""
+    print(f"  the director's 250 score sheets (PDF) {sheets * 1000:8.1f} ms{flag}")
+    return 1 if slow or flag else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

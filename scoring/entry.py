@@ -79,7 +79,11 @@ def _log(
     before=None,
     after=None,
     reason: str = "",
+    rescore: bool = True,
 ) -> None:
+    """Log a write at the table. Unless it cannot change what the standings count
+    (`rescore` false: a hand waiting to be accepted, a dispute, a new link, a correction
+    asked or answered), the table's stored outcome follows in the same transaction."""
     Change.objects.create(
         table=table,
         hand=hand,
@@ -90,9 +94,8 @@ def _log(
         after=after,
         reason=reason,
     )
-    # Every write at a table is logged here, inside its transaction: the table's stored
-    # outcome, which the standings read, follows in that same transaction.
-    outcomes.store([table], table.round.tournament)
+    if rescore:
+        outcomes.store([table], table.round.tournament)
 
 
 def _who(table: Table, actor: Actor) -> str:
@@ -202,7 +205,8 @@ def enter_hand(table: Table, data, *, actor: Actor, nonce: str, slot: tuple[int,
             entered_by=actor.side,
             status=Hand.Status.ACCEPTED if actor.is_director or single else Hand.Status.ENTERED,
         )
-        _log(table, actor, "entered", hand, after=record)
+        counts = hand.status == Hand.Status.ACCEPTED
+        _log(table, actor, "entered", hand, after=record, rescore=counts)
         if table.round.status == Round.Status.PUBLISHED:
             Round.objects.filter(pk=table.round_id).update(status=Round.Status.IN_PLAY)
     return hand
@@ -250,7 +254,7 @@ def dispute_hand(table: Table, hand_id: int, *, actor: Actor, version: int, reas
         _check_other_side(hand, actor, "disputes")
         hand.status = Hand.Status.DISPUTED
         hand.save(update_fields=["status", "updated"])
-        _log(table, actor, "disputed", hand, reason=reason)
+        _log(table, actor, "disputed", hand, reason=reason, rescore=False)
     return hand
 
 
@@ -290,7 +294,10 @@ def edit_hand(
                 status=409,
             )
         hand.refresh_from_db()
-        _log(table, actor, "edited", hand, before=before, after=record, reason=reason)
+        counts = hand.status == Hand.Status.ACCEPTED
+        _log(
+            table, actor, "edited", hand, before=before, after=record, reason=reason, rescore=counts
+        )
     return hand
 
 
@@ -386,6 +393,7 @@ def reissue_link(table: Table, side: int, *, actor: Actor) -> Seat:
             "new link",
             after={"side": side},
             reason="This side's old link and PIN no longer work.",
+            rescore=False,
         )
     return seat
 
@@ -454,7 +462,7 @@ def ask_correction(table: Table, *, actor: Actor, reason: str) -> CorrectionRequ
         if asked is not None:
             return asked  # asked already: a double tap asks once
         asked = CorrectionRequest.objects.create(table=table, side=actor.side, reason=reason)
-        _log(table, actor, "asked for a correction", reason=reason)
+        _log(table, actor, "asked for a correction", reason=reason, rescore=False)
     return asked
 
 
@@ -472,4 +480,4 @@ def answer_correction(table: Table, request_id, *, actor: Actor, answer: str) ->
         )
         if not closed:
             raise EntryError("No open correction request by that number.", status=404)
-        _log(table, actor, "answered a correction request", reason=answer)
+        _log(table, actor, "answered a correction request", reason=answer, rescore=False)

@@ -1,14 +1,15 @@
 """Each table's outcome as the standings read it, stored beside the facts.
 
-Scoring every hand of a big night again on every standings view costs eleven times a
-bare read of the hands. So each write at a table (scoring.entry, scoring.rulings: every
-one is logged to the table's history, and the log stores the table's outcome afresh in
-the same transaction, under the table's row lock) keeps one row per table; the
-standings read those rows. A table without a row (a restored backup, rows written
-before this existed) or with one scored under other options is scored from the facts
-when it is read, and stored; a hand, ruling or signature saved any other way drops the
-table's row. `verify` re-derives every stored row and lists the differences;
-`manage.py check_results` runs it.
+Scoring every hand of a big night again on every standings view costs twenty times a
+bare read of the hands. So each write at a table that can change what the standings
+count (scoring.entry, scoring.rulings: every write is logged to the table's history,
+and the log stores the table's outcome afresh in the same transaction, under the
+table's row lock) keeps one row per table; the standings read those rows. Saving a
+hand, ruling or signature drops the table's row first (a signal), so a write that does
+not store it again, or one made any other way, leaves no stale row. A table without a
+row (a restored backup, a hand waiting to be accepted) or with one scored under other
+options is scored from the facts when it is read, and stored. `verify` re-derives every
+stored row and lists the differences; `manage.py check_results` runs it.
 """
 
 from __future__ import annotations

@@ -157,31 +157,41 @@ if (window.htmx) htmx.onLoad(bind); else bind(document);
   }
   function stored(response) { return response.type === "opaqueredirect"; }
   function page(item) { return item.action.replace(/enter\/$/, ""); }
+  function nonceOf(item) {
+    var pair = item.fields.filter(function (field) { return field[0] === "nonce"; })[0];
+    return pair ? pair[1] : "";
+  }
+  function drop(item) {  // by its key, never by place: the queue may have grown meanwhile
+    var queue = load().filter(function (other) { return nonceOf(other) !== nonceOf(item); });
+    save(queue);
+    return queue;
+  }
   function flush() {
+    if (sending) return;
     var queue = load();
-    if (!queue.length || sending) return;
+    if (!queue.length) return;
+    var item = queue[0], again = false;
     sending = true;
-    var item = queue[0];
     post(item).then(function (response) {
       if (stored(response)) {
-        queue.shift();
-        save(queue);
-        if (queue.length) { sending = false; flush(); } else { location.assign(page(item)); }
+        if (drop(item).length) again = true; else location.assign(page(item));
         return;
       }
       if (response.status === 409) {
         // Not due yet (the hand before it waits for the other side): kept, tried again.
-        save(queue, queue[0].label + " waits until the hand before it is accepted.");
+        save(load(), item.label + " waits until the hand before it is accepted.");
         return;
       }
       // Refused for what it says (the sheet changed meanwhile): the page shows what is due.
-      queue.shift();
-      save(queue);
+      drop(item);
       alert(item.label + " was refused: check the sheet and enter it again.");
       location.reload();
     }).catch(function () {
-      save(queue);  // still offline
-    }).finally(function () { sending = false; });
+      save(load());  // still offline
+    }).finally(function () {
+      sending = false;
+      if (again) flush();  // the next one, only once this one is done
+    });
   }
 
   function nextHand(form, label) {

@@ -649,7 +649,9 @@ def _signatures(
     under = 0.0
     if c is not None:
         _color(c, INK)
-        draw(c, left, top - 11, "Signatures — both sides agree the scores above", 11, "bold")
+        # Two sides at a partnership table; at a three- or four-player game, each player.
+        who = "both sides agree" if len(sheet.sides) == 2 else "every player agrees"
+        draw(c, left, top - 11, f"Signatures — {who} the scores above", 11, "bold")
     for i, side in enumerate(sides):
         sig = _signature_for(sheet, side)
         x = left + i * col

@@ -223,7 +223,7 @@ def withdraw_ruling(request, access, data, hand_form):
 @action("reopen", ReopenForm, who=DIRECTOR)
 def reopen(request, access, data, hand_form):
     entry.reopen(access.table, actor=access.actor(), reason=data["reason"])
-    messages.success(request, "Reopened: both sides sign again once it is right.")
+    messages.success(request, "Reopened: every side signs again once it is right.")
 
 
 @action("answer-correction", AnswerForm, who=DIRECTOR)

@@ -205,6 +205,8 @@ def render_table(
     history = list(Change.objects.filter(table=access.table).select_related("hand"))
     for change in history:
         change.code = signed.signing_code(change)  # the paper of each signing, told apart
+        change.was = _in_words(change.before, change, result, ruleset, options)
+        change.now = _in_words(change.after, change, result, ruleset, options)
     context = {
         "tournament": tournament,
         "round": access.table.round,
@@ -280,6 +282,21 @@ def _check(request, access: Access, result) -> dict:
     )
     qr = segno.make(printed.qr_url, error="m").svg_data_uri(scale=4, border=2)
     return {"code": check.shown(printed.check_code), "url": printed.qr_url, "qr": qr}
+
+
+def _in_words(record, change: Change, result, ruleset, options) -> str:
+    """A hand's facts in the history as the sheet words them, with the players' names
+    ("North-South bid 5, took 12 books"), not as stored (seat numbers counted from 0)."""
+    if not isinstance(record, dict) or change.hand is None or "signatures" in record:
+        return ""
+    try:
+        parsed = ruleset.parse_hand(record, result.size, options, change.hand.number)
+        score = ruleset.score_hand(
+            parsed, result.size, options, (), change.hand.number, result.names
+        )
+    except Exception:  # noqa: BLE001 - only words: facts it cannot read show as stored
+        return ""
+    return score.explanation
 
 
 def context_slot_label(slot) -> str:

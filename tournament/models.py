@@ -93,7 +93,7 @@ class Tournament(models.Model):
         "correction period (minutes)",
         default=30,
         validators=[MaxValueValidator(24 * 60)],
-        help_text="After both sides sign, either side may ask for a correction for this long; "
+        help_text="After every side signs, any side may ask for a correction for this long; "
         "after it, only the director can reopen a sheet.",
     )
     self_checkin = models.BooleanField(

@@ -207,7 +207,7 @@ def test_a_six_card_kitty_night(
         "East-West found a renege in hand 1"
     )
     director.get_by_role("button", name="Reopen the sheet").click()
-    expect(director.get_by_text("Reopened: both sides sign again")).to_be_visible()
+    expect(director.get_by_text("Reopened: every side signs again")).to_be_visible()
     steps.rule(
         director,
         shots,

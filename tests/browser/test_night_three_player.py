@@ -172,7 +172,7 @@ def test_a_three_legged_kitty_night(
     director.goto(f"/t/{slug}/round/1/table/1/")
     director.get_by_label("Reason for reopening the sheet").fill("Hand 3 was misdealt")
     director.get_by_role("button", name="Reopen the sheet").click()
-    expect(director.get_by_text("Reopened: both sides sign again")).to_be_visible()
+    expect(director.get_by_text("Reopened: every side signs again")).to_be_visible()
     steps.rule(
         director,
         shots,

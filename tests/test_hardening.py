@@ -37,10 +37,22 @@ def test_five_wrong_passwords_lock_the_login_and_only_that_one(client):
     assert log_in(client, "td", "guess").status_code == 429  # the fifth locks it
     locked = log_in(client, "td", PASSWORD)  # now even the right password
     assert locked.status_code == 429
-    assert "Login locked" in locked.content.decode()
+    body = locked.content.decode()
+    assert "Login locked" in body
+    assert "5 wrong passwords for this account from this device" in body
+    assert "locked for 15 minutes" in body  # AXES_COOLOFF_TIME, a quarter of an hour
     assert "_auth_user_id" not in client.session
     # Another director logging in from the same place is not locked out.
     assert log_in(Client(), "other-td", PASSWORD).status_code == 302
+
+
+def test_the_lockout_page_says_the_time_set(client, settings):
+    settings.AXES_COOLOFF_TIME = 0.5
+    user = get_user_model().objects.create_user("td", password=PASSWORD)
+    Director.objects.create(user=user)
+    for _ in range(5):
+        log_in(client, "td", "guess")
+    assert "locked for 30 minutes" in log_in(client, "td", PASSWORD).content.decode()
 
 
 def test_behind_a_proxy_each_client_is_locked_out_on_its_own(client, settings):

@@ -255,3 +255,27 @@ def test_a_new_tournament_reads_only_its_own_games_options(director_client):
     )
     assert refused.status_code == 400 and "opt_deals" in refused.context["form"].errors
     assert not Tournament.objects.filter(name="Bad").exists()
+
+
+@pytest.mark.parametrize(
+    "game, partnership",
+    [
+        ("columbus-6-card-kitty", True),
+        ("three-legged-kitty", False),
+        ("ascot", False),
+        ("cutthroat-pinochle", False),
+    ],
+)
+def test_the_settings_of_a_drawn_night_offer_only_its_games_fields(
+    director_client, game, partnership
+):
+    from tests.conftest import ONE_TABLE
+    from tests.helpers import published_round
+
+    tournament = make_tournament(game, entrants=ONE_TABLE[game], published=True, boston_pot=10)
+    published_round(tournament)
+    form = director_client.get(f"/t/{tournament.slug}/edit/").context["form"]
+    offered = set(form.fields)
+    for name in ("bye_points", "boston_pot", "playoff_size"):
+        assert (name in offered) is partnership, name
+    assert {"name", "rounds", "verify_hands", "correction_minutes"} <= offered

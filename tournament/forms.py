@@ -67,6 +67,9 @@ class OptionGroup:
         return self.ruleset is self.form.ruleset
 
 
+PARTNERSHIP_ONLY = ("bye_points", "boston_pot", "playoff_size")
+
+
 class TournamentForm(forms.ModelForm):
     """The tournament with the options of its game (defaults per rules-decisions.md)."""
 
@@ -119,6 +122,11 @@ class TournamentForm(forms.ModelForm):
         except KeyError:
             self.ruleset = get_ruleset("columbus-6-card-kitty")
         self.fields["tiebreaks"].help_text = tiebreaks_help(self.ruleset)
+        if game_locked and not self.ruleset.partnerships:
+            # A bye's points, the Boston pot and the playoff bracket are the partnership
+            # game's; a game of players each on their own has none of them to set.
+            for name in PARTNERSHIP_ONLY:
+                del self.fields[name]
         # Every game's options while the game can still change, so the page shows the chosen
         # game's at once; only the chosen game's are read (the others are disabled). Option
         # keys are unique across the games, so each has its own field.

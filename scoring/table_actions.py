@@ -97,7 +97,10 @@ def perform(request, access: Access, table_action: TableAction):
         rest = form.add_entry_errors(
             hand_form.add_entry_errors(exc.errors) if hand_form else exc.errors
         )
-        top = [str(exc), *(m for m in dict.fromkeys(rest.values()) if m != str(exc))]
+        # A message placed by its field is said there, once; the top of the page then says
+        # only that nothing was stored (Failed.messages).
+        by_field = {m for k, m in exc.errors.items() if k not in rest}
+        top = [m for m in dict.fromkeys([str(exc), *rest.values()]) if m not in by_field]
         return render_table(request, access, errors=top, failed=failed, status=exc.status)
     return done or redirect(access.url + "#sheet")
 

@@ -151,7 +151,10 @@ def test_a_six_card_kitty_night(
             group = phone.get_by_role("group", name="East-West accepts on this phone")
             group.get_by_label("PIN").fill("000000" if ew_link.pin != "000000" else "111111")
             group.get_by_role("button", name="Accept as East-West").tap()
-            expect(phone.get_by_text(re.compile(r"not this side's PIN"))).to_have_count(2)
+            # Said once, by the field; the top of the page says nothing was stored.
+            expect(group.get_by_text(re.compile(r"not this side's PIN"))).to_have_count(1)
+            expect(phone.get_by_text(re.compile(r"not this side's PIN"))).to_have_count(1)
+            expect(phone.get_by_text("Nothing was stored: see the marked fields.")).to_be_visible()
             assert Hand.objects.get(table=table, number=1).status == Hand.Status.ENTERED
             shots(phone, "phone-wrong-pin")
         if number % 2:

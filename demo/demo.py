@@ -76,14 +76,15 @@ def _play(table, hands: list[dict]) -> list[Hand]:
     return stored
 
 
-def _sign(table) -> None:
+def _sign(table, player: int = 0) -> None:
+    """Every side signs, through its own link, with its first (or `player`-th) player."""
     for seat in table.seats.all():
-        player = seat.entrant.players[0]
+        player_name = seat.entrant.players[min(player, len(seat.entrant.players) - 1)]
         entry.sign(
             table,
             side=seat.position,
-            player=player,
-            typed=player,
+            player=player_name,
+            typed=player_name,
             actor=entry.Actor(side=seat.position),
         )
 
@@ -108,15 +109,7 @@ def _corrected_after_signing(table, actor) -> None:
         version=hand.version,
         reason=f"Counted again at the table: {record['books']} books",
     )
-    for seat in table.seats.all():
-        player = seat.entrant.players[1]
-        entry.sign(
-            table,
-            side=seat.position,
-            player=player,
-            typed=player,
-            actor=entry.Actor(side=seat.position),
-        )
+    _sign(table, player=1)
 
 
 DEMO_SLUGS = ("friday-night-kitty", "sunday-three-legged", "ascot-wednesday", "pinochle-thursday")

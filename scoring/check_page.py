@@ -67,6 +67,6 @@ def sheet_check(request, slug):
 def _rows(content: dict) -> list[dict]:
     """Each hand with its (points, running total) per side, as the sheet prints them."""
     return [
-        {"hand": hand, "cells": list(zip(hand["points"], hand["running"], strict=False))}
+        {"hand": hand, "cells": list(zip(hand["points"], hand["running"], strict=True))}
         for hand in content["hands"]
     ]

@@ -35,7 +35,6 @@ class Counted:
     """One table as the standings read it: its outcome and whether it is final."""
 
     table_id: int
-    round_status: str
     final: bool
     outcome: standings.Outcome
 
@@ -116,18 +115,18 @@ def counted(tournament: Tournament) -> list[Counted]:
     rows = (
         Table.objects.filter(round__tournament=tournament)
         .exclude(round__status=Round.Status.DRAFT)
-        .values_list("id", "round__status", "outcome__data", "outcome__final", "outcome__options")
+        .values_list("id", "outcome__data", "outcome__final", "outcome__options")
     )
     kept, texts, missing = [], [], []
-    for table_id, status, data, final, scored_under in rows:
+    for table_id, data, final, scored_under in rows:
         if data is None or scored_under != options:
             missing.append(table_id)
         else:
-            kept.append((table_id, status, final))
+            kept.append((table_id, final))
             texts.append(data)
     found = [
-        Counted(table_id, status, final, _outcome(r))
-        for (table_id, status, final), r in zip(kept, _decode(texts), strict=True)
+        Counted(table_id, final, _outcome(r))
+        for (table_id, final), r in zip(kept, _decode(texts), strict=True)
     ]
     if missing:
         found += _fill(tournament, missing, options)
@@ -144,7 +143,7 @@ def _fill(tournament: Tournament, table_ids: list[int], options: str) -> list[Co
         TableOutcome.objects.bulk_create(
             (_row(r, options) for r in results.values()), ignore_conflicts=True
         )
-    return [Counted(r.table.pk, r.round.status, r.final, r.outcome()) for r in results.values()]
+    return [Counted(r.table.pk, r.final, r.outcome()) for r in results.values()]
 
 
 @receiver([post_save, post_delete], sender=Hand)

@@ -101,3 +101,13 @@ def make_tournament(game: str = "columbus-6-card-kitty", entrants: int = 0, **kw
 @pytest.fixture
 def kitty(db):
     return make_tournament(entrants=8, published=True)
+
+
+@pytest.fixture(params=GAMES)
+def table(request):
+    """Table 1 of a published round, in each of the four games."""
+    from tests.helpers import published_round, table_of
+
+    game = request.param
+    tournament = make_tournament(game, entrants=ONE_TABLE[game], published=True)
+    return table_of(published_round(tournament))

@@ -74,3 +74,46 @@ def accept_pending(client, at, side: int, **extra):
     pending = page.context["pending"]
     data = {"hand": pending.hand.pk, "version": pending.hand.version, **told, **extra}
     return client.post(url + "accept/", data)
+
+
+def as_record(table: Table, data: dict) -> dict:
+    """A hand as a phone posts it (strings), as the ruleset stores it."""
+    tournament = table.round.tournament
+    ruleset = tournament.ruleset
+    size = ruleset.players_at_table(table.seats.count())
+    return ruleset.hand_to_dict(ruleset.parse_hand(data, size, tournament.settings))
+
+
+def accepted_hands(table: Table, hands: list[dict], start: int = 1, accept: bool = True) -> list:
+    """Each hand entered by side 0 and (unless not `accept`) accepted by side 1, through
+    the same writes the table page makes."""
+    from scoring import entry
+
+    stored = []
+    for number, data in enumerate(hands, start=start):
+        hand = entry.enter_hand(
+            table,
+            as_record(table, data),
+            actor=entry.Actor(side=0),
+            nonce=f"{table.pk}-{number}",
+            slot=(number, 1),
+        )
+        if accept:
+            entry.accept_hand(table, hand.pk, actor=entry.Actor(side=1), version=hand.version)
+        stored.append(hand)
+    return stored
+
+
+def sign_every_side(table: Table, player: int = 0) -> None:
+    """Every side signs for itself, with its first (or `player`-th) player."""
+    from scoring import entry
+
+    for seat in table.seats.select_related("entrant").order_by("position"):
+        name = seat.entrant.players[min(player, len(seat.entrant.players) - 1)]
+        entry.sign(
+            table,
+            side=seat.position,
+            player=name,
+            typed=name,
+            actor=entry.Actor(side=seat.position),
+        )

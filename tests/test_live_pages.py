@@ -22,13 +22,6 @@ from tests.helpers import (
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(params=GAMES)
-def table(request):
-    game = request.param
-    tournament = make_tournament(game, entrants=ONE_TABLE[game], published=True)
-    return table_of(published_round(tournament))
-
-
 def shown_version(response) -> str:
     return response.context["live_url"].split("since=")[1]
 

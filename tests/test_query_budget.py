@@ -15,7 +15,7 @@ from django.utils import timezone
 from scoring import entry
 from scoring.models import Ruling
 from tests.conftest import GAMES, ONE_TABLE, make_tournament
-from tests.helpers import FINISHING, published_round, side_link
+from tests.helpers import FINISHING, published_round, side_link, sign_every_side
 from tournament.models import Round
 
 pytestmark = pytest.mark.django_db
@@ -132,15 +132,7 @@ def round_needing_the_director(game: str, tables: int) -> Round:
                 break
             entry.accept_hand(table, stored.pk, actor=entry.Actor(side=1), version=1)
         if kind == 2:
-            for seat in table.seats.select_related("entrant"):
-                player = seat.entrant.players[0]
-                entry.sign(
-                    table,
-                    side=seat.position,
-                    player=player,
-                    typed=player,
-                    actor=entry.Actor(side=seat.position),
-                )
+            sign_every_side(table)
             entry.ask_correction(table, actor=entry.Actor(side=1), reason="hand 1 was ours")
     Round.objects.filter(pk=round_.pk).update(started=timezone.now() - timedelta(minutes=30))
     return round_

@@ -8,9 +8,8 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from scoring import entry
 from tests.conftest import GAMES, ONE_TABLE, make_tournament
-from tests.helpers import FINISHING, published_round
+from tests.helpers import FINISHING, accepted_hands, published_round, sign_every_side
 from tests.test_permissions import PUBLIC, ROUTES, fill
 
 pytestmark = pytest.mark.django_db
@@ -29,8 +28,8 @@ SIZES = (2, 12)  # tables in each round
 
 
 def night(game: str, tables: int):
-    """Round 1 played and signed at every table, round 2 part-way: hands entered at each
-    table, the first accepted, nothing signed."""
+    """Round 1 played and signed at every table; round 2 under way, a hand waiting to be
+    accepted at each table."""
     options, hands = FINISHING[game]
     tournament = make_tournament(
         game,
@@ -42,37 +41,12 @@ def night(game: str, tables: int):
     )
     first = published_round(tournament)
     for table in first.tables.all():
-        for number, data in enumerate(hands, start=1):
-            hand = entry.enter_hand(
-                table,
-                _parsed(table, data),
-                actor=entry.Actor(side=0),
-                nonce=f"{number}",
-                slot=(number, 1),
-            )
-            entry.accept_hand(table, hand.pk, actor=entry.Actor(side=1), version=hand.version)
-        for seat in table.seats.all():
-            player = seat.entrant.players[0]
-            entry.sign(
-                table,
-                side=seat.position,
-                player=player,
-                typed=player,
-                actor=entry.Actor(side=seat.position),
-            )
+        accepted_hands(table, hands)
+        sign_every_side(table)
     second = published_round(tournament, seed=2)
     for table in second.tables.all():
-        hand = entry.enter_hand(
-            table, _parsed(table, hands[0]), actor=entry.Actor(side=0), nonce="1", slot=(1, 1)
-        )
+        accepted_hands(table, hands[:1], accept=False)
     return tournament, first.tables.get(number=1)
-
-
-def _parsed(table, data: dict) -> dict:
-    tournament = table.round.tournament
-    ruleset = tournament.ruleset
-    size = ruleset.players_at_table(table.seats.count())
-    return ruleset.hand_to_dict(ruleset.parse_hand(data, size, tournament.settings))
 
 
 def queries(client: Client, url: str) -> tuple[int, int]:

@@ -23,13 +23,6 @@ from tests.helpers import (
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(params=GAMES)
-def table(request):
-    game = request.param
-    tournament = make_tournament(game, entrants=ONE_TABLE[game], published=True)
-    return table_of(published_round(tournament))
-
-
 def director_url(table) -> str:
     return f"/t/{table.round.tournament.slug}/round/{table.round.number}/table/{table.number}/"
 

@@ -17,7 +17,15 @@ from scoring.models import Hand, Signature, TableOutcome
 from scoring.results import results_for
 from scoring.standings_board import byes_for, standings_for, tiebreak_order
 from tests.conftest import GAMES, ONE_TABLE, make_tournament
-from tests.helpers import FINISHING, published_round, side_link, table_of
+from tests.helpers import (
+    FINISHING,
+    SIMPLE_HAND,
+    accepted_hands,
+    as_record,
+    published_round,
+    side_link,
+    table_of,
+)
 from tournament.models import Round
 
 pytestmark = pytest.mark.django_db
@@ -62,13 +70,6 @@ def game_table(game: str):
     return table_of(published_round(tournament)), hands
 
 
-def parsed(table, data: dict) -> dict:
-    tournament = table.round.tournament
-    ruleset = tournament.ruleset
-    size = ruleset.players_at_table(table.seats.count())
-    return ruleset.hand_to_dict(ruleset.parse_hand(data, size, tournament.settings))
-
-
 @pytest.mark.parametrize("game", GAMES)
 def test_each_write_at_the_table_moves_the_standings_with_it(game, director):
     table, hands = game_table(game)
@@ -83,7 +84,7 @@ def test_each_write_at_the_table_moves_the_standings_with_it(game, director):
     for number, data in enumerate(hands, start=1):
         hand = entry.enter_hand(
             table,
-            parsed(table, data),
+            as_record(table, data),
             actor=entry.Actor(side=0),
             nonce=f"h{number}",
             slot=(number, 1),
@@ -93,12 +94,12 @@ def test_each_write_at_the_table_moves_the_standings_with_it(game, director):
         step()
     assert seen[-1] != seen[0]  # the accepted hands count
     for seat in table.seats.order_by("position"):
-        player = seat.entrant.players[0]
+        name = seat.entrant.players[0]
         entry.sign(
             table,
             side=seat.position,
-            player=player,
-            typed=player,
+            player=name,
+            typed=name,
             actor=entry.Actor(side=seat.position),
         )
         step()
@@ -124,15 +125,7 @@ def test_each_write_at_the_table_moves_the_standings_with_it(game, director):
 def test_an_option_changed_scores_the_tables_again(game):
     table, hands = game_table(game)
     tournament = table.round.tournament
-    for number, data in enumerate(hands, start=1):
-        hand = entry.enter_hand(
-            table,
-            parsed(table, data),
-            actor=entry.Actor(side=0),
-            nonce=f"h{number}",
-            slot=(number, 1),
-        )
-        entry.accept_hand(table, hand.pk, actor=entry.Actor(side=1), version=hand.version)
+    accepted_hands(table, hands)
     follows(tournament)
     stored_under = TableOutcome.objects.get(table=table).options
     option = tournament.ruleset.options[0]
@@ -151,15 +144,7 @@ def test_a_team_that_leaves_forfeits_the_later_rounds_at_their_own_tables(direct
     tournament = make_tournament(entrants=4, published=True)
     first = published_round(tournament)
     for table in first.tables.all():
-        for number in range(1, 5):
-            hand = entry.enter_hand(
-                table,
-                {"bidding_team": 0, "level": 5, "form": "plain", "books": 12},
-                actor=entry.Actor(side=0),
-                nonce=f"{table.pk}-{number}",
-                slot=(number, 1),
-            )
-            entry.accept_hand(table, hand.pk, actor=entry.Actor(side=1), version=hand.version)
+        accepted_hands(table, [SIMPLE_HAND["columbus-6-card-kitty"]] * 4)
     second = published_round(tournament, seed=2)
     follows(tournament)
     table = first.tables.get(number=1)
@@ -181,7 +166,7 @@ def test_a_fact_saved_outside_the_table_page_drops_the_stored_outcome():
         number=1,
         nonce="script",
         status=Hand.Status.ACCEPTED,
-        record=parsed(table, hands[0]),
+        record=as_record(table, hands[0]),
     )
     follows(tournament)  # scored when read, and stored
     assert TableOutcome.objects.filter(table=table).exists()
@@ -194,14 +179,7 @@ def test_the_standings_read_no_hand_once_every_outcome_is_stored(db):
     tournament = make_tournament(entrants=8, published=True)
     round_ = published_round(tournament)
     for table in round_.tables.all():
-        hand = entry.enter_hand(
-            table,
-            {"bidding_team": 0, "level": 5, "form": "plain", "books": 12},
-            actor=entry.Actor(side=0),
-            nonce=f"{table.pk}",
-            slot=(1, 1),
-        )
-        entry.accept_hand(table, hand.pk, actor=entry.Actor(side=1), version=hand.version)
+        accepted_hands(table, [SIMPLE_HAND["columbus-6-card-kitty"]])
     with CaptureQueriesContext(connection) as queries:
         standings_for(tournament)
     assert not [q for q in queries.captured_queries if "scoring_hand" in q["sql"]]
@@ -211,15 +189,7 @@ def test_the_standings_read_no_hand_once_every_outcome_is_stored(db):
 def test_a_restored_backup_scores_its_tables_from_the_facts(director):
     table, hands = game_table("ascot")
     tournament = table.round.tournament
-    for number, data in enumerate(hands, start=1):
-        hand = entry.enter_hand(
-            table,
-            parsed(table, data),
-            actor=entry.Actor(side=0),
-            nonce=f"h{number}",
-            slot=(number, 1),
-        )
-        entry.accept_hand(table, hand.pk, actor=entry.Actor(side=1), version=hand.version)
+    accepted_hands(table, hands)
     before = [row[1:] for row in follows(tournament)]
     saved = export_json(tournament)
     tournament.delete()
@@ -230,10 +200,7 @@ def test_a_restored_backup_scores_its_tables_from_the_facts(director):
 def test_check_results_reports_a_stored_outcome_that_differs_and_fixes_it(capsys):
     table, hands = game_table("cutthroat-pinochle")
     tournament = table.round.tournament
-    hand = entry.enter_hand(
-        table, parsed(table, hands[0]), actor=entry.Actor(side=0), nonce="h1", slot=(1, 1)
-    )
-    entry.accept_hand(table, hand.pk, actor=entry.Actor(side=1), version=hand.version)
+    accepted_hands(table, hands[:1])
     call_command("check_results")
     assert "0 differences in 1 tables." in capsys.readouterr().out
     row = TableOutcome.objects.get(table=table)

@@ -52,11 +52,13 @@ INSTALLED_APPS = [
     "django_htmx",  # serves htmx itself, so live pages need no file of ours to keep up
     "axes",
     # The night's flow; each app imports only the ones before it (README, "Layout").
+    "club",
     "tournament",
     "scoring",
     "draw",
     "documents",
     "backup",
+    "season",
     "demo",
 ]
 

@@ -17,4 +17,6 @@ urlpatterns = [
     path("", include("scoring.standings_urls")),
     path("", include("draw.urls")),
     path("", include("documents.urls")),
+    path("", include("club.urls")),
+    path("", include("season.urls")),
 ]

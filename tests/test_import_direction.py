@@ -1,5 +1,5 @@
-"""Imports run one way along the night: tournament <- scoring <- draw <- documents <- backup
-<- demo. An app imports only the apps before it and the pure packages; a pure package
+"""Imports run one way along the night: club <- tournament <- scoring <- draw <- documents <- backup
+<- season <- demo. An app imports only the apps before it and the pure packages; a pure package
 imports neither Django nor any app (README, "Layout")."""
 
 import ast
@@ -9,8 +9,8 @@ import pytest
 from django.conf import settings
 
 ROOT = Path(__file__).resolve().parent.parent
-FLOW = ("tournament", "scoring", "draw", "documents", "backup", "demo")
-PURE = ("rules", "pairing", "standings", "printing")
+FLOW = ("club", "tournament", "scoring", "draw", "documents", "backup", "season", "demo")
+PURE = ("rules", "pairing", "standings", "printing", "league")
 
 
 def imported_packages(source: str) -> set[str]:

@@ -9,6 +9,7 @@ from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
 
+from club.models import Club, Player, default_club
 from rules import RULESETS, get_ruleset
 
 GAME_CHOICES = [(slug, ruleset.name) for slug, ruleset in RULESETS.items()]
@@ -28,6 +29,9 @@ class Tournament(models.Model):
         LETTER = "letter", "Letter"
         A4 = "a4", "A4"
 
+    club = models.ForeignKey(
+        Club, on_delete=models.PROTECT, related_name="tournaments", default=default_club
+    )
     name = models.CharField(max_length=120)
     slug = models.SlugField(max_length=60, unique=True)
     date = models.DateField()
@@ -138,6 +142,14 @@ class Entrant(models.Model):
     name = models.CharField(max_length=100)
     player1 = models.CharField("first player", max_length=100, blank=True)
     player2 = models.CharField("second player", max_length=100, blank=True)
+    # The club register's entries for the players (the one player at the three-player
+    # games is member1). Empty until linked: a near match waits for the director.
+    member1 = models.ForeignKey(
+        Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    member2 = models.ForeignKey(
+        Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     order = models.PositiveIntegerField(default=0, help_text="Registration order.")
     checked_in = models.BooleanField(default=False)
     withdrawn = models.BooleanField(default=False)

@@ -18,10 +18,14 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
+from club.models import Club, default_club
 from draw.rounds import draw_next_round, publish
 from scoring import entry, rulings
 from scoring.models import Hand
 from tournament.models import Entrant, Round, Tournament
+
+from . import season
+from .hands import ascot_hand, kitty_hand, pinochle_hand, three_legged_hand
 
 TEAMS = [
     ("Aces High", "Marta Kowalski", "Józef Nowak"),
@@ -45,18 +49,6 @@ ASCOT_PLAYERS = [
     "Anke Busch",
 ]
 PINOCHLE_PLAYERS = ["Earl Dunn", "Mabel Ortiz", "Gus Tanner", "Hattie Bloom", "Vern Pike", "Ida Ng"]
-
-
-def kitty_hand(rng: random.Random) -> dict:
-    level = rng.choice([4, 4, 5, 5, 6, 7])
-    form = rng.choice(["plain", "plain", "special", "no"])
-    return {
-        "bidding_team": rng.randint(0, 1),
-        "level": level,
-        "form": form,
-        "direction": rng.choice(["uptown", "downtown"]) if form == "no" else None,
-        "books": min(13, max(0, 6 + level + rng.choice([-2, -1, 0, 0, 1, 1, 2]))),
-    }
 
 
 def _play(table, hands: list[dict]) -> list[Hand]:
@@ -120,6 +112,12 @@ def build_demo(seed: int = 7) -> Tournament:
     rng = random.Random(seed)
     director = get_user_model().objects.filter(director__isnull=False).first()
     actor = entry.Actor(user=director, label=f"Director {director}") if director else None
+    # Every night belongs to the club (the one a fresh database starts with, named here).
+    club = Club.objects.get(pk=default_club())
+    club.name, club.slug = "Columbus Whist Players Society", "cwps"
+    club.save()
+    if director is not None:
+        club.staff.add(director)
     tournament = Tournament.objects.create(
         name="Friday Night Kitty",
         slug="friday-night-kitty",
@@ -192,8 +190,9 @@ def build_demo(seed: int = 7) -> Tournament:
     _three_legged_demo(rng, actor)
     _ascot_demo(rng, actor)
     _pinochle_demo(rng, actor)
-    if director is not None:  # the demo's director runs every demo night
-        for night in Tournament.objects.filter(slug__in=DEMO_SLUGS):
+    _club_season(club)
+    if director is not None:  # the demo's director runs every night of the club
+        for night in club.tournaments.all():
             night.staff.add(director)
     return tournament
 
@@ -251,55 +250,6 @@ def _play_game(table, deal, rng: random.Random, hands: int | None = None) -> Non
         accepter = (slot[0] + 1) % size
         entry.accept_hand(table, hand.pk, actor=entry.Actor(side=accepter), version=hand.version)
         played += 1
-
-
-def three_legged_hand(rng: random.Random, number: int, size: int) -> dict:
-    if rng.random() < 0.1:
-        return {"passed_out": True}
-    contract = rng.choice(["null", "clubs", "diamonds", "hearts", "spades", "notrump"])
-    bid = rng.randint(1, 5)
-    return {
-        "passed_out": False,
-        "cat": rng.randrange(size),
-        "number": bid,
-        "contract": contract,
-        "tricks": rng.randint(0, 8 - bid) if contract == "null" else rng.randint(bid - 1, 10),
-    }
-
-
-def ascot_hand(rng: random.Random, number: int, size: int) -> dict:
-    """A deal at a table of four with Ramsch on: the dealer sits out."""
-    dealer = (number - 1) % size
-    playing = [seat for seat in range(size) if seat != dealer]
-    if rng.random() < 0.15:  # passed out: played as Ramsch
-        a = rng.randint(20, 60)
-        b = rng.randint(10, 120 - a - 10)
-        points = dict(zip(playing, (a, b, 120 - a - b), strict=True))
-        return {"passed_out": True, **{f"ramsch_{seat}": points[seat] for seat in playing}}
-    game = rng.choice(["suit", "suit", "grand", "notrump", "null"])
-    bid = rng.choice([75, 80, 85, 90, 100])
-    hand = {"passed_out": False, "declarer": rng.choice(playing), "bid": bid, "game": game}
-    if game == "null":
-        return {**hand, "tricks": rng.choice([0, 0, 1])}
-    contra = bid >= 80 and rng.random() < 0.2
-    return {
-        **hand,
-        "kitty_free": rng.random() < 0.2,
-        "contra": contra,
-        "redouble": contra and rng.random() < 0.5,
-        "card_points": rng.randint(55, 110),
-    }
-
-
-def pinochle_hand(rng: random.Random, number: int, size: int) -> dict:
-    hand = {"bidder": rng.randrange(size), "bid": rng.choice([20, 21, 23, 25, 28, 30, 36])}
-    if rng.random() < 0.12:
-        return {**hand, "conceded": rng.choice(["before_widow", "after_widow"])}
-    meld = rng.randint(4, 30)
-    hand |= {"trump": rng.choice(["spades", "hearts", "diamonds", "clubs"]), "meld": meld}
-    if meld >= hand["bid"]:
-        return hand
-    return {**hand, "counters": rng.randint(5, 25), "took_trick": True}
 
 
 def _director_rules(table, actor, code: str, hand: str, offender: int | None, note: str) -> None:
@@ -374,3 +324,15 @@ def _pinochle_demo(rng: random.Random, actor) -> None:
         nonce="demo-pinochle-waiting",
         slot=(4, 1),
     )
+
+
+def _club_season(club: Club) -> None:
+    """The club's weeks gone by for each game, a season each that tonight's night counts in
+    too, and tonight's players linked to the club's register."""
+    kitty_players = [player for _, *pair in TEAMS for player in pair]
+    season.past_weeks(club, "columbus-6-card-kitty", kitty_players, "kitty", "Friday Kitty", 10)
+    season.past_weeks(club, "three-legged-kitty", PLAYERS, "three-legged", "Sunday 3 Legged", 20)
+    season.past_weeks(club, "ascot", ASCOT_PLAYERS, "ascot", "Ascot Wednesday", 30)
+    season.past_weeks(club, "cutthroat-pinochle", PINOCHLE_PLAYERS, "pinochle", "Pinochle", 40)
+    for night in Tournament.objects.filter(slug__in=DEMO_SLUGS):
+        season.link_entrants(night)

@@ -15,12 +15,12 @@ from collections.abc import Sequence
 
 from django.db import transaction
 
-from club.models import Club, Player
+from club.models import Club, Player, Season
 from draw.rounds import draw_next_round, publish
 from scoring import entry
 from tournament.models import Entrant, Tournament
 
-from .demo import ascot_hand, kitty_hand, pinochle_hand, three_legged_hand
+from .hands import ascot_hand, kitty_hand, pinochle_hand, three_legged_hand
 
 # Each game's short night: the options that keep a round to a few hands.
 SHORT = {
@@ -44,6 +44,17 @@ def register(club: Club, names: Sequence[str]) -> dict[str, Player]:
         if name not in found:
             found[name] = Player.objects.create(club=club, name=name)
     return found
+
+
+def link_entrants(tournament: Tournament) -> None:
+    """Link each entrant's players to the register entries of the same name, made where
+    missing (the demo's own names: no near match to confirm)."""
+    entrants = list(tournament.entrants.all())
+    members = register(tournament.club, [n for e in entrants for n in e.players])
+    for entrant in entrants:
+        found = [members[name] for name in entrant.players]
+        entrant.member1, entrant.member2 = (found + [None])[:2]
+    Entrant.objects.bulk_update(entrants, ["member1", "member2"])
 
 
 def partnerships(players: Sequence[str], rng: random.Random) -> list[tuple[str, str]]:
@@ -133,3 +144,32 @@ def sign(table) -> None:
             typed=player,
             actor=entry.Actor(side=seat.position),
         )
+
+
+WEEKS = 3  # the weeks of each game played before tonight
+
+
+def past_weeks(club: Club, game: str, players: Sequence[str], slug: str, title: str, seed: int):
+    """The club's last weeks of `game`, one night a week, each played to its end, and the
+    season they open (it runs a month past tonight, so tonight counts too)."""
+    today = datetime.date.today()
+    for week in range(WEEKS, 0, -1):
+        date = today - datetime.timedelta(weeks=week)
+        play_night(
+            club,
+            game,
+            date,
+            players,
+            slug=f"{slug}-{date:%Y-%m-%d}",
+            name=f"{title}, {date:%B} {date.day}",
+            rounds=2,
+            seed=seed + week,
+        )
+    Season.objects.create(
+        club=club,
+        game=game,
+        name=f"{title} season",
+        slug=slug,
+        starts=today - datetime.timedelta(weeks=WEEKS, days=1),
+        ends=today + datetime.timedelta(weeks=4),
+    )

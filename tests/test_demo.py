@@ -2,10 +2,13 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 
+from club.models import Club, Season
+from demo.demo import DEMO_SLUGS
 from scoring.models import Hand, Ruling, Signature
 from scoring.results import results_for
 from scoring.standings_board import standings_for
-from tournament.models import Director, Round, Tournament
+from tests.conftest import GAMES
+from tournament.models import Director, Entrant, Round, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -36,21 +39,35 @@ def test_demo_setup_creates_a_director_and_a_night_in_progress(tmp_path, monkeyp
     assert sum(r.wins for r in rows) == 4  # four tables decided in round 1
     # Every game has a night in progress: a signed table with a ruling, one still playing.
     for game in ("three-legged-kitty", "ascot", "cutthroat-pinochle"):
-        night = Tournament.objects.get(game=game)
+        night = Tournament.objects.get(game=game, slug__in=DEMO_SLUGS)
         results = list(results_for(night).values())
         assert [r.final for r in results] == [True, False], game
         assert Ruling.objects.filter(table=results[0].table).exists(), game
         assert results[1].hands and not results[1].match.complete, game
         rows, _ = standings_for(night, include_incomplete=True)
         assert len(rows) == night.entrants.count() and any(r.points for r in rows), game
-    ascot = Tournament.objects.get(game="ascot")
+    ascot = Tournament.objects.get(slug="ascot-wednesday")
     assert {t.seats.count() for t in ascot.round_set.get().tables.all()} == {4}
     assert Hand.objects.filter(
         table__round__tournament__game="cutthroat-pinochle", status=Hand.Status.ENTERED
     ).exists()
 
+    # The club's season: past weeks of every game played to the end, every sheet signed,
+    # and every player of every night linked to the club's register.
+    club = Club.objects.get()
+    assert club.staff.get() == director
+    for game in GAMES:
+        season = Season.objects.get(club=club, game=game)
+        past = Tournament.objects.filter(game=game, date__lt=season.ends).exclude(
+            slug__in=DEMO_SLUGS
+        )
+        assert past.count() == 3, game
+        assert all(r.final for night in past for r in results_for(night).values()), game
+    assert not Entrant.objects.filter(member1__isnull=True).exists()
+    assert not Entrant.objects.filter(player2__gt="", member2__isnull=True).exists()
+
     call_command("setup_demo")  # a second run changes nothing
-    assert Tournament.objects.count() == 4 and Director.objects.count() == 1
+    assert Tournament.objects.count() == 16 and Director.objects.count() == 1
     assert f"Director login: {username} / {password}" in capsys.readouterr().out
 
 

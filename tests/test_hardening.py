@@ -91,11 +91,13 @@ INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)[^>]*>", re.I)
 
 
 def demo_pages() -> list[str]:
+    from demo.demo import DEMO_SLUGS
+
     """Every kind of page of the four demo nights: public, director, and each side's link."""
     pages = ["/", "/login/", "/t/new/", "/t/restore/"]
     for game in GAMES:
         pages.append(f"/rules/{game}/")
-    for tournament in Tournament.objects.all():
+    for tournament in Tournament.objects.filter(slug__in=DEMO_SLUGS):
         slug = tournament.slug
         pages += [f"/t/{slug}/{p}" for p in ("", "edit/", "entrants/", "checkin/", "rounds/")]
         pages += [f"/t/{slug}/standings/", f"/t/{slug}/standings/projector/"]

@@ -1,4 +1,5 @@
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.test import Client
 
@@ -71,13 +72,29 @@ def test_demo_setup_creates_a_director_and_a_night_in_progress(tmp_path, monkeyp
     assert f"Director login: {username} / {password}" in capsys.readouterr().out
 
 
+@pytest.fixture(scope="module")
+def demo(django_db_setup, django_db_blocker):
+    """The demo built once for the tests below, with its director "td" (each test's own
+    changes are rolled back); the database is emptied after them."""
+    from demo.demo import build_demo
+
+    with django_db_blocker.unblock():
+        Director.objects.create(user=get_user_model().objects.create_user("td"))
+        build_demo()
+    yield
+    with django_db_blocker.unblock():
+        call_command("flush", interactive=False, verbosity=0)
+
+
+@pytest.fixture
+def director(demo, db):
+    return get_user_model().objects.get(username="td")
+
+
 @pytest.mark.parametrize(
     "slug", ["friday-night-kitty", "sunday-three-legged", "ascot-wednesday", "pinochle-thursday"]
 )
 def test_each_demo_night_shows_a_correction_asked_after_signing(director_client, slug):
-    from demo.demo import build_demo
-
-    build_demo()
     client = director_client
     console = client.get(f"/t/{slug}/round/1/console/")
     assert console.status_code == 200
@@ -88,9 +105,6 @@ def test_each_demo_night_shows_a_correction_asked_after_signing(director_client,
 def test_the_demo_shows_a_sheet_changed_after_signing(director_client):
     """Friday's round 1, table 4 was reopened, corrected and signed again: its history
     gives both papers' check codes, and the first one says what changed."""
-    from demo.demo import build_demo
-
-    build_demo()
     page = director_client.get("/t/friday-night-kitty/round/1/table/4/")
     first, now = [c.code for c in page.context["history"] if c.code]
     assert now == page.context["check"]["code"] != first
@@ -106,9 +120,6 @@ def test_the_demo_shows_a_sheet_changed_after_signing(director_client):
 def test_the_demo_console_lists_what_needs_the_director(director_client):
     """Round 2 of the Friday night: the disputed hand with its reason, and the two finished
     sheets waiting for signatures; round 1: the correction asked of table 3."""
-    from demo.demo import build_demo
-
-    build_demo()
     night = Tournament.objects.get(slug="friday-night-kitty")
     assert night.self_checkin
     assert director_client.get("/t/friday-night-kitty/checkin/self/").status_code == 200

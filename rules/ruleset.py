@@ -55,6 +55,8 @@ class Ruleset:
     bidder_role: ClassVar[str] = "bidder"
     level_word: ClassVar[str] = "Bid"
     form_word: ClassVar[str] = "Form"
+    # The game's own feats the statistics count: "boston", "contra", "double_set".
+    feats: ClassVar[tuple[str, ...]] = ()
 
     @property
     def cites(self) -> dict[str, str]:

@@ -14,6 +14,7 @@ class StatisticsRules(Ruleset):
     bidder_role = "declarer"
     level_word = "Bid"
     form_word = "Game"
+    feats = ("contra",)
 
     def hand_facts(self, record: AscotHand | None, score: HandScore, table_size: int) -> HandFacts:
         if score.void or record is None:

@@ -27,6 +27,7 @@ class StatisticsRules(Ruleset):
     bidder_role = "bidder"
     level_word = "Bid"
     form_word = "Trump"
+    feats = ("double_set",)
 
     def hand_facts(
         self, record: CutthroatPinochleHand | None, score: HandScore, table_size: int

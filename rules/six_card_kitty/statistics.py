@@ -13,6 +13,7 @@ class StatisticsRules(Ruleset):
     bidder_role = "bidder"
     level_word = "Bid"
     form_word = "Form"
+    feats = ("boston",)
 
     def hand_facts(
         self, record: SixCardKittyHand | None, score: HandScore, table_size: int

@@ -17,8 +17,9 @@ from demo.season import play_night
 from scoring.models import Hand
 from tests.conftest import GAMES, make_tournament
 from tests.helpers import accept_pending, enter, published_round, sign_every_side, table_of
+from tests.night_copies import copy_night
 from tests.test_rulings import rule
-from tournament.models import Entrant, Tournament
+from tournament.models import Entrant, Seat, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -267,3 +268,130 @@ def test_a_merged_player_shows_the_sum(client, game):
         assert int(after[label]) == int(before[0][label]) + int(before[1][label]), label
     assert after["Nights played"] == "2"
     assert client.get(f"/club/merge/players/{anne.pk}/").status_code == 404
+
+
+# --- a season of ten nights, partnerships changing every night ---------------------------
+PLAYED_NIGHTS = 4  # each with its own partnerships; the other six nights repeat them
+
+
+@pytest.fixture(scope="module", params=GAMES)
+def season(request, django_db_setup, django_db_blocker):
+    """Ten nights of one game for the club's players, built once for the module's tests:
+    four played (one round each), and six more copied from them."""
+    game = request.param
+    with django_db_blocker.unblock():
+        atomic = transaction.atomic()
+        atomic.__enter__()
+        try:
+            club = Club.objects.create(name="Season Club", slug="season")
+            names = PEOPLE[: SEASON_PLAYERS[game]]
+            start = datetime.date(2026, 1, 6)
+            played = []
+            for week in range(10):
+                date = start + datetime.timedelta(weeks=week)
+                if week < PLAYED_NIGHTS:
+                    night = play_night(
+                        club, game, date, names, slug=f"week-{week}", seed=week, rounds=1
+                    )
+                    played.append(night)
+                else:  # the same facts again, stored without playing every hand again
+                    copy_night(played[week % PLAYED_NIGHTS], f"week-{week}", date)
+            yield game, club
+        finally:
+            transaction.set_rollback(True)
+            atomic.__exit__(None, None, None)
+
+
+def sat_out(game: str, hand: Hand, position: int, seats: int) -> bool:
+    """Ascot at four: the dealer (seat 0 deals hand 1, then the deal passes left) sits out."""
+    return game == "ascot" and seats == 4 and (hand.number - 1) % 4 == position
+
+
+def test_each_players_hands_and_points_are_those_of_their_tables(client, season):
+    from scoring.outcomes import counted
+
+    game, club = season
+    nights = list(Tournament.objects.filter(club=club))
+    totals = {}  # the standings' points of each register player, over the nights
+    for night in nights:
+        entrants = {e.pk: e for e in night.entrants.all()}
+        for table in counted(night):
+            for entrant_id, total in zip(table.outcome.entrants, table.outcome.totals, strict=True):
+                for member in (entrants[entrant_id].member1_id, entrants[entrant_id].member2_id):
+                    if member:
+                        totals[member] = totals.get(member, 0) + total
+    seats = {}  # table id -> (position, register players) of each seat
+    for seat in Seat.objects.filter(table__round__tournament__club=club).select_related("entrant"):
+        members = {seat.entrant.member1_id, seat.entrant.member2_id}
+        seats.setdefault(seat.table_id, []).append((seat.position, members))
+    hands = list(
+        Hand.objects.filter(table__round__tournament__club=club, status=Hand.Status.ACCEPTED)
+    )
+    for player in Player.objects.filter(club=club):
+        shown = figures(client.get(f"/club/{club.slug}/players/{player.pk}/"))[NAMES[game]]
+        played = sum(
+            not sat_out(game, hand, position, len(seats[hand.table_id]))
+            for hand in hands
+            for position, members in seats[hand.table_id]
+            if player.pk in members
+        )
+        assert shown["Nights played"] == "10"
+        assert int(shown["Hands played"]) == played, player
+        average = float(shown["Average points per hand"])
+        assert abs(average - totals[player.pk] / played) <= 0.005 + 1e-9, player  # 2 decimals
+
+
+def test_partnerships_change_and_add_up(client, season):
+    game, club = season
+    if game != "columbus-6-card-kitty":
+        assert "Partners" not in client.get(f"/club/{club.slug}/players/1/").content.decode()
+        return
+    changing = 0
+    for player in Player.objects.filter(club=club):
+        page = client.get(f"/club/{club.slug}/players/{player.pk}/")
+        mine = figures(page)[NAMES[game]]
+        rows = table_rows(page, "list record partners")
+        changing += len(rows) > 1
+        # Partner, Nights, Hands, Bids won, Made %, Avg points
+        assert sum(int(row[2]) for row in rows) == int(mine["Hands played"])
+        assert sum(int(row[1]) for row in rows) == 10  # one partner a night
+        for row, url in zip(rows, links(page, f"/club/{club.slug}/pair/"), strict=True):
+            pair = client.get(url)
+            together = figures(pair)[NAMES[game]]
+            assert (together["Nights played"], together["Hands played"]) == (row[1], row[2])
+            a, b = url.rstrip("/").split("/")[-2:]
+            swapped = client.get(f"/club/{club.slug}/pair/{b}/{a}/")
+            assert figures(swapped) == figures(pair)
+            assert len(links(pair, "/t/")) == int(row[1])
+    assert changing == Player.objects.filter(club=club).count()  # everyone had several
+
+
+# --- query budgets: the same at 10 nights and at 100 --------------------------------------
+PLAYER_PAGE_QUERIES = 8  # club, player, tables, seats, hands, rulings, signatures, partners
+PAIR_PAGE_QUERIES = 7  # club, the two players, tables, seats, hands, rulings, signatures
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_pages_cost_the_same_queries_at_10_and_100_nights(
+    client, game, django_assert_max_num_queries
+):
+    club = Club.objects.create(name="Big Club", slug="big")
+    names = PEOPLE[: SEASON_PLAYERS[game]]
+    start = datetime.date(2025, 1, 7)
+    played = [
+        play_night(
+            club, game, start + datetime.timedelta(weeks=w), names, slug=f"n{w}", seed=w, rounds=1
+        )
+        for w in range(2)
+    ]
+    ann = Player.objects.get(club=club, name="Ann Bell")
+    teams = Entrant.objects.filter(tournament__club=club, member1=ann, member2__isnull=False)
+    partner = teams[0].member2 if teams else Player.objects.get(club=club, name="Bob Cole")
+    for nights in (10, 100):
+        for week in range(Tournament.objects.filter(club=club).count(), nights):
+            copy_night(played[week % 2], f"n{week}", start + datetime.timedelta(weeks=week))
+        with django_assert_max_num_queries(PLAYER_PAGE_QUERIES):
+            page = client.get(f"/club/big/players/{ann.pk}/")
+        assert figures(page)[NAMES[game]]["Nights played"] == str(nights)
+        with django_assert_max_num_queries(PAIR_PAGE_QUERIES):
+            assert client.get(f"/club/big/pair/{partner.pk}/{ann.pk}/").status_code == 200

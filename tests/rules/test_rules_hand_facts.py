@@ -33,6 +33,13 @@ def test_the_words_are_each_games_own():
         "Game",
         "Trump",
     )
+    # The feats each game's statistics count: a Boston, Contra, a double set.
+    assert [r.feats for r in (KITTY, THREE, ASCOT, PINOCHLE)] == [
+        ("boston",),
+        (),
+        ("contra",),
+        ("double_set",),
+    ]
 
 
 def test_six_card_kitty_a_boston_made_by_east_west():

@@ -8,6 +8,7 @@ from __future__ import annotations
 from .ascot import Ascot
 from .base import (
     Field,
+    HandFacts,
     HandScore,
     HandTally,
     Infraction,
@@ -40,6 +41,7 @@ def get_ruleset(slug: str) -> Ruleset:
 __all__ = [
     "RULESETS",
     "Field",
+    "HandFacts",
     "HandScore",
     "HandTally",
     "Infraction",

@@ -144,6 +144,29 @@ class HandScore:
 
 
 @dataclass(frozen=True)
+class HandFacts:
+    """What one scored hand says for the statistics, in the game's own words.
+
+    Sides are the sheet's: a team at 6 Card Kitty, a seat at the three-player games.
+    ``level`` ranks the bid as the game does and ``level_label`` names its group ("5",
+    "Null 3", "25\u201329"); ``form`` is the rest of the bid ("special", "Hearts",
+    "Grand KittyFree", "spades"). A hand nobody took (passed out, Ramsch) has no bidder.
+    """
+
+    points: tuple[int, ...]
+    bidder: int | None = None
+    level: int = 0
+    level_label: str = ""
+    form: str = ""
+    made: bool | None = None
+    boston: bool = False  # 6 Card Kitty: the bidding team took all 13 books
+    double_set: bool = False  # Pinochle: the bidder played and failed
+    contra: str = ""  # Ascot: "", "Contra" or "Redouble" against the declarer
+    sat_out: int | None = None  # Ascot: the dealer at a table of four did not play
+    void: bool = False  # dealt again: no hand was played
+
+
+@dataclass(frozen=True)
 class HandTally:
     """What one counted hand added to the round, as the sheet shows it row by row.
 

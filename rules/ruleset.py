@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 
 from .base import (
     Field,
+    HandFacts,
     HandScore,
     Infraction,
     InvalidOptions,
@@ -50,6 +51,12 @@ class Ruleset:
     # number), so the pages cite it; other games' pages state the step without a number.
     procedure_rules: ClassVar[Mapping[str, str]] = {}
     late_after_minutes: ClassVar[int] = 5
+    # The statistics' words: who took the bid ("the Cat"), and the two parts of a bid.
+    bidder_role: ClassVar[str] = "bidder"
+    level_word: ClassVar[str] = "Bid"
+    form_word: ClassVar[str] = "Form"
+    # The game's own feats the statistics count: "boston", "contra", "double_set".
+    feats: ClassVar[tuple[str, ...]] = ()
 
     @property
     def cites(self) -> dict[str, str]:
@@ -310,6 +317,12 @@ class Ruleset:
         number: int | None = None,
         names: Sequence[str] | None = None,
     ) -> HandScore:
+        raise NotImplementedError
+
+    # -- statistics ------------------------------------------------------------------------
+    def hand_facts(self, record: Any, score: HandScore, table_size: int) -> HandFacts:
+        """What a scored hand says for the statistics: who took the bid, its level and form,
+        whether it was made, the game's own feats, and each side's points."""
         raise NotImplementedError
 
     # -- match -----------------------------------------------------------------------------

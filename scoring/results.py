@@ -114,8 +114,6 @@ def results_for(
     rounds: Iterable[int] | None = None,
 ) -> dict[int, TableResult]:
     """Results keyed by table id: at most six queries whatever the number of tables or hands."""
-    ruleset = tournament.ruleset
-    options = tournament.settings
     whole = tables is None
     if whole:
         qs = Table.objects.filter(round__tournament=tournament).select_related("round")
@@ -140,6 +138,27 @@ def results_for(
     else:
         for seat in Seat.objects.filter(**scope).select_related("entrant"):
             seats[seat.table_id].append((seat.position, seat.entrant))
+    return _scored(tables, scope, seats, {tournament.pk: tournament})
+
+
+def results_across(tables: Iterable[Table]) -> dict[int, TableResult]:
+    """Results of tables from any number of tournaments (a player's nights over a season),
+    keyed by table id, in the same six queries: ``tables`` is a queryset of them, read
+    with its round and tournament."""
+    scope = {"table__in": tables.values("pk")}
+    tables = list(tables.select_related("round__tournament"))
+    tournaments = {table.round.tournament_id: table.round.tournament for table in tables}
+    seats = defaultdict(list)
+    for seat in Seat.objects.filter(**scope).select_related("entrant"):
+        seats[seat.table_id].append((seat.position, seat.entrant))
+    return _scored(tables, scope, seats, tournaments)
+
+
+def _scored(
+    tables: list[Table], scope: dict, seats: dict[int, list], tournaments: dict[int, Tournament]
+) -> dict[int, TableResult]:
+    """Each table scored by its own tournament's ruleset and options from its facts, read
+    in four queries whatever the number of tables."""
     hands = defaultdict(list)
     for hand in Hand.objects.filter(**scope):
         hands[hand.table_id].append(hand)
@@ -159,6 +178,7 @@ def results_for(
     # and scoring is pure: score each distinct record once per call for each table size,
     # dealer (the hand's number decides what the dealer may not do) and players' names.
     memo: dict[tuple[object, ...], tuple[object, HandScore]] = {}
+    settings = {pk: (t.ruleset, t.settings) for pk, t in tournaments.items()}
 
     def score_once(data: dict, size: int, number: int, names) -> tuple[object, HandScore]:
         try:
@@ -166,7 +186,7 @@ def results_for(
             hash(facts)
         except TypeError:  # a list among the facts (Ascot's Ramsch points)
             facts = json.dumps(data, sort_keys=True)
-        key = (facts, size, ruleset.dealer(number, size), names)
+        key = (tournament_id, facts, size, ruleset.dealer(number, size), names)
         if key not in memo:
             record = ruleset.parse_hand(data, size, options, number)
             memo[key] = (record, ruleset.score_hand(record, size, options, (), number, names))
@@ -174,6 +194,8 @@ def results_for(
 
     results = {}
     for table in tables:
+        tournament_id = table.round.tournament_id
+        ruleset, options = settings[tournament_id]
         sides = [entrant for _, entrant in sorted(seats[table.pk], key=lambda s: s[0])]
         size = ruleset.players_at_table(len(sides))
         result = TableResult(

@@ -1,3 +1,8 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
 
-urlpatterns: list = []
+from . import statistics_views
+
+urlpatterns = [
+    path("club/<slug:club>/players/<int:player>/", statistics_views.player_page, name="player"),
+    path("club/<slug:club>/pair/<int:a>/<int:b>/", statistics_views.pair_page, name="pair"),
+]

@@ -30,6 +30,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from backup.backup import BackupError, export_tournament, import_json
+from club.models import Player
 from rules import RULESETS
 from scoring import entry
 from scoring.models import Hand, Ruling
@@ -97,6 +98,8 @@ PARAMS: dict[str, tuple[str, ...]] = {
     "playoff_create": ("slug",),
     "playoff_next": ("slug",),
     "playoff_undo": ("slug",),
+    "player": ("club", "player"),
+    "pair": ("club", "a", "b"),
     # Django's admin (the director account is not staff: it is sent to the admin's login).
     "admin:index": (),
     "admin:login": (),
@@ -186,6 +189,7 @@ class World:
         tournament = Tournament.objects.get(pk=self.tournaments[game])
         table = Table.objects.filter(round__tournament=tournament).order_by("number").first()
         entrant = tournament.entrants.order_by("pk").first()
+        players = list(Player.objects.filter(club=tournament.club).values_list("pk", flat=True))
         return {
             "game": game,
             "slug": tournament.slug,
@@ -199,6 +203,10 @@ class World:
             "id": str(self.director_id),
             "app_label": "auth",
             "url": "no-such-page/",
+            "club": tournament.club.slug,
+            "player": str(players[0]),
+            "a": str(players[0]),
+            "b": str(players[-1]),
         }
 
 
@@ -212,6 +220,10 @@ def build_world(director) -> World:
         tournament = make_tournament(
             game, entrants=ENTRANTS[game], published=True, slug=game, self_checkin=True
         )
+        for entrant in tournament.entrants.all():  # on the club's register: their pages
+            name = entrant.players[0]
+            entrant.member1 = Player.objects.get_or_create(club=tournament.club, name=name)[0]
+            entrant.save(update_fields=["member1"])
         table = published_round(tournament).tables.order_by("number").first()
         actor = entry.Actor(side=1, label="Table link")
         entry.enter_hand(table, HANDS[game], actor=actor, nonce="w", slot=(1, 1))

@@ -10,6 +10,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import URLPattern, URLResolver, get_resolver
 
+from club.models import Player
 from tests.conftest import GAMES, ONE_TABLE, make_tournament
 from tests.helpers import published_round, side_link, table_of
 from tournament.models import Director
@@ -43,6 +44,8 @@ PUBLIC = {
     "link_correction",
     "self_checkin",
     "self_checkin_link",
+    "player",
+    "pair",
 }
 # Any director may open these: they belong to no tournament yet.
 ANY_DIRECTOR = {"tournament_new", "tournament_import"}
@@ -65,6 +68,8 @@ GUARDED = sorted(set(ROUTES) - PUBLIC)
 
 
 def fill(route: str, tournament, table) -> str:
+    player, _ = Player.objects.get_or_create(club=tournament.club, name="Ann Bell")
+    partner, _ = Player.objects.get_or_create(club=tournament.club, name="Bob Cole")
     values = {
         "<slug:slug>": tournament.slug,
         "<int:pk>": str(tournament.entrants.order_by("pk").first().pk),
@@ -73,6 +78,10 @@ def fill(route: str, tournament, table) -> str:
         "<str:token>": table.seats.get(position=0).token,
         "<str:checkin_token>": tournament.entrants.order_by("pk").first().checkin_token,
         "<slug:game>": tournament.game,
+        "<slug:club>": tournament.club.slug,
+        "<int:player>": str(player.pk),
+        "<int:a>": str(player.pk),
+        "<int:b>": str(partner.pk),
     }
     url = "/" + route
     for placeholder, value in values.items():

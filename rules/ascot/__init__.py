@@ -11,9 +11,10 @@ from .infractions import INFRACTIONS
 from .match import MatchRules
 from .record import AscotHand, HandRecordRules
 from .scoring import ScoringRules
+from .statistics import StatisticsRules
 
 
-class Ascot(MatchRules, ScoringRules, HandRecordRules):
+class Ascot(MatchRules, ScoringRules, StatisticsRules, HandRecordRules):
     """Three or four at a table, each for himself: the game's card (options, the product's
     decisions, seating); the record, scoring and match live in their modules."""
 

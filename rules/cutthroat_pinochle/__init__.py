@@ -12,9 +12,10 @@ from .infractions import INFRACTIONS
 from .match import MatchRules
 from .record import MAX_BID, MIN_BID, CutthroatPinochleHand, HandRecordRules
 from .scoring import ScoringRules, base_value
+from .statistics import StatisticsRules
 
 
-class CutthroatPinochle(MatchRules, ScoringRules, HandRecordRules):
+class CutthroatPinochle(MatchRules, ScoringRules, StatisticsRules, HandRecordRules):
     """Three players paid in chips: the game's card (options, the product's decisions); the
     record, scoring and the bank's settling live in their modules."""
 

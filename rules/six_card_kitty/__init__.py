@@ -13,9 +13,10 @@ from .infractions import INFRACTIONS
 from .match import MatchRules
 from .record import SEATS, SIDES, TOTAL_BOOKS, HandRecordRules, SixCardKittyHand, bid_text
 from .scoring import ScoringRules
+from .statistics import StatisticsRules
 
 
-class SixCardKitty(MatchRules, ScoringRules, HandRecordRules):
+class SixCardKitty(MatchRules, ScoringRules, StatisticsRules, HandRecordRules):
     """Two teams of two, North-South against East-West: the game's card (options, the
     product's decisions, seating); the record, scoring and match live in their modules."""
 

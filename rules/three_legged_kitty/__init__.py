@@ -12,9 +12,10 @@ from .infractions import INFRACTIONS
 from .match import MatchRules
 from .record import Auction, Bid, HandRecordRules, ThreeLeggedKittyHand, auction, bid_cost
 from .scoring import MISSED_POINTS, ScoringRules
+from .statistics import StatisticsRules
 
 
-class ThreeLeggedKitty(MatchRules, ScoringRules, HandRecordRules):
+class ThreeLeggedKitty(MatchRules, ScoringRules, StatisticsRules, HandRecordRules):
     """Three players, each for himself: the game's card (options, the product's decisions);
     the record and its auction, scoring and match live in their modules."""
 

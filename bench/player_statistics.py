@@ -1,0 +1,109 @@
+"""How long a player's statistics take over a season, against just reading their hands.
+
+For each game, a club of eight players with 100 nights (two played hand by hand, the
+rest their facts stored again), in a throwaway in-memory database. A player's page loads
+every hand of every signed public table they sat at, scores it by its night's ruleset and
+describes it for the statistics (season.statistics): printed against a bare SELECT of the
+same hand rows, measured in the same run, with the queries the page costs.
+
+Run from the repository root: python bench/player_statistics.py
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ["DATABASE_URL"] = "sqlite://:memory:"
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+import django  # noqa: E402
+
+django.setup()
+
+import datetime  # noqa: E402
+
+from django.core.management import call_command  # noqa: E402
+from django.db import connection  # noqa: E402
+from django.test import Client  # noqa: E402
+from django.test.utils import CaptureQueriesContext  # noqa: E402
+
+from club.models import Club, Player  # noqa: E402
+from demo.season import play_night  # noqa: E402
+from rules import RULESETS  # noqa: E402
+from scoring.models import Hand  # noqa: E402
+from season.statistics import player_games, public_tables  # noqa: E402
+from tests.night_copies import copy_night  # noqa: E402
+
+NIGHTS = 100
+PLAYED = 2
+PLAYERS = [
+    "Ann Bell",
+    "Bob Cole",
+    "Cy Dunn",
+    "Di Eve",
+    "Ed Fay",
+    "Flo Gray",
+    "Gus Hart",
+    "Ida Ives",
+]
+PER_GAME = {"three-legged-kitty": 6, "cutthroat-pinochle": 6}  # whole tables of three
+REPEAT = 3
+FIELDS = ("id", "table_id", "number", "attempt", "record", "status")
+
+
+def best(fn) -> float:
+    times = []
+    for _ in range(REPEAT):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def build(game: str) -> Club:
+    club = Club.objects.create(name=game, slug=game)
+    names = PLAYERS[: PER_GAME.get(game, 8)]
+    start = datetime.date(2024, 1, 2)
+    played = [
+        play_night(
+            club, game, start + datetime.timedelta(weeks=w), names, slug=f"{game}-{w}", seed=w
+        )
+        for w in range(PLAYED)
+    ]
+    for week in range(PLAYED, NIGHTS):
+        copy_night(played[week % PLAYED], f"{game}-{week}", start + datetime.timedelta(weeks=week))
+    return club
+
+
+def main() -> int:
+    call_command("migrate", verbosity=0)
+    client = Client()
+    print(f"{NIGHTS} nights per game; one player's statistics against a bare SELECT of their hands")
+    for game in RULESETS:
+        start = time.perf_counter()
+        club = build(game)
+        ann = Player.objects.get(club=club, name="Ann Bell")
+        hands = Hand.objects.filter(table__in=public_tables(club, [ann.pk]).values("pk"))
+        count = hands.count()
+        print(f"{game}: built in {time.perf_counter() - start:.1f}s, {count} hands at Ann's tables")
+        bare = best(lambda hands=hands: list(hands.values_list(*FIELDS)))
+        stats = best(lambda club=club, ann=ann: player_games(club, ann))
+        url = f"/club/{club.slug}/players/{ann.pk}/"
+        page = best(lambda url=url: client.get(url))
+        with CaptureQueriesContext(connection) as queries:
+            client.get(url)
+        print(f"  bare SELECT of the hand rows: {bare * 1000:8.1f} ms")
+        print(f"  statistics (load and tally):  {stats * 1000:8.1f} ms  = {stats / bare:.1f} x")
+        print(
+            f"  the player's page:            {page * 1000:8.1f} ms  = {page / bare:.1f} x "
+            f"({len(queries)} queries)"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

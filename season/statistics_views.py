@@ -1,0 +1,47 @@
+"""The public statistics pages: a player's, and a 6 Card Kitty partnership's. Only the
+club's published nights appear, and of them only sheets signed by every side."""
+
+from __future__ import annotations
+
+from django.http import Http404
+from django.shortcuts import get_object_or_404, render
+
+from club.models import Club, Player
+
+from .statistics import pair_games, player_games
+from .statistics_tables import bid_tables, partner_table
+
+
+def player_page(request, club: str, player: int):
+    found = get_object_or_404(Club, slug=club)
+    person = get_object_or_404(Player, pk=player, club=found)
+    games = [
+        {
+            "section": section,
+            "bids": bid_tables(section.ruleset, section.statistics),
+            "partners": partner_table(found.slug, person.pk, section.partners)
+            if section.ruleset.partnerships
+            else None,
+        }
+        for section in player_games(found, person)
+    ]
+    return render(request, "season/player.html", {"club": found, "player": person, "games": games})
+
+
+def pair_page(request, club: str, a: int, b: int):
+    if a == b:
+        raise Http404("A partnership is two players.")
+    found = get_object_or_404(Club, slug=club)
+    people = Player.objects.filter(club=found, pk__in=[a, b]).in_bulk()
+    if len(people) != 2:
+        raise Http404("No such players in this club's register.")
+    first, second = sorted(people.values(), key=lambda p: (p.name, p.pk))
+    games = [
+        {"section": section, "bids": bid_tables(section.ruleset, section.statistics)}
+        for section in pair_games(found, first, second)
+    ]
+    return render(
+        request,
+        "season/pair.html",
+        {"club": found, "first": first, "second": second, "games": games},
+    )

@@ -3,6 +3,8 @@ and the season's past weeks are played with these."""
 
 import random
 
+from rules import get_ruleset
+
 
 def kitty_hand(rng: random.Random) -> dict:
     level = rng.choice([4, 4, 5, 5, 6, 7])
@@ -31,9 +33,9 @@ def three_legged_hand(rng: random.Random, number: int, size: int) -> dict:
 
 
 def ascot_hand(rng: random.Random, number: int, size: int) -> dict:
-    """A deal at a table of four with Ramsch on: the dealer sits out."""
-    dealer = (number - 1) % size
-    playing = [seat for seat in range(size) if seat != dealer]
+    """A deal with Ramsch on, at a table of three or four (at four the dealer sits out)."""
+    sitting_out = get_ruleset("ascot").sits_out(number, size)
+    playing = [seat for seat in range(size) if seat != sitting_out]
     if rng.random() < 0.15:  # passed out: played as Ramsch
         a = rng.randint(20, 60)
         b = rng.randint(10, 120 - a - 10)

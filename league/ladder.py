@@ -44,7 +44,10 @@ class Scheme:
         text = f"Points per night by finishing place: {places}"
         text += f"; any lower place {self.played}."
         if self.best:
-            text += f" Each player's best {self.best} nights count; the others are dropped."
+            text += (
+                f" Each player's best {self.best} nights count (of nights worth the same, "
+                "the earlier); the others are dropped."
+            )
         else:
             text += " Every night counts."
         return text

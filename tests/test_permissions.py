@@ -10,6 +10,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import URLPattern, URLResolver, get_resolver
 
+from club.models import Season
 from tests.conftest import GAMES, ONE_TABLE, make_tournament
 from tests.helpers import published_round, side_link, table_of
 from tournament.models import Director
@@ -43,6 +44,10 @@ PUBLIC = {
     "link_correction",
     "self_checkin",
     "self_checkin_link",
+    "club",
+    "season",
+    "season_ladder_csv",
+    "season_ladder_xlsx",
 }
 # Any director may open these: they belong to no tournament yet.
 ANY_DIRECTOR = {"tournament_new", "tournament_import"}
@@ -73,6 +78,8 @@ def fill(route: str, tournament, table) -> str:
         "<str:token>": table.seats.get(position=0).token,
         "<str:checkin_token>": tournament.entrants.order_by("pk").first().checkin_token,
         "<slug:game>": tournament.game,
+        "<slug:club>": tournament.club.slug,
+        "<slug:season>": "season",
     }
     url = "/" + route
     for placeholder, value in values.items():
@@ -87,6 +94,11 @@ def night(request):
     game = request.param
     tournament = make_tournament(
         game, entrants=2 * ONE_TABLE[game], published=True, self_checkin=True
+    )
+    # The season of the night's game at its club (the ladder's pages take one).
+    day = tournament.date
+    Season.objects.create(
+        club=tournament.club, game=game, name="Season", slug="season", starts=day, ends=day
     )
     return tournament, table_of(published_round(tournament))
 

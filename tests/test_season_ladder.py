@@ -12,6 +12,7 @@ from html.parser import HTMLParser
 import pytest
 import tablib
 from django.contrib.auth import get_user_model
+from django.test import Client
 
 from demo.season import play_night
 from tests.conftest import GAMES
@@ -47,13 +48,15 @@ def season_of(club, game: str, nights: int, rounds: int = 1) -> list[Tournament]
 
 
 @pytest.fixture
-def staff_client(client, db):
-    """A director who keeps the club's seasons (made before the club: added by the test)."""
+def staff_client(db):
+    """A director who keeps the club's seasons (added to the club's staff by the test),
+    on a browser of their own: `client` stays the public's."""
     user = get_user_model().objects.create_user("keeper", password="pw-for-tests-1")
     Director.objects.create(user=user)
-    client.force_login(user)
-    client.user = user
-    return client
+    browser = Client()
+    browser.force_login(user)
+    browser.user = user
+    return browser
 
 
 def points_for(place: int, tied: int) -> int:
@@ -63,14 +66,17 @@ def points_for(place: int, tied: int) -> int:
 
 
 def night_places(client, night: Tournament) -> dict[str, tuple[int, int]]:
-    """Each player's (place, how many share it) off the night's public standings page."""
+    """Each player's (place, how many share it) off the night's public standings page,
+    among the entrants who played a signed table (a night in progress lists the others
+    too, with nothing played)."""
     board = client.get(f"/t/{night.slug}/standings/").context["board"]
     ranks = [row.rank for row in board.rows if row.played]
     places = {}
     for row in board.rows:
         if row.played:
+            place = 1 + sum(1 for rank in ranks if rank < row.rank)
             for name in board.entrants[row.entrant].players:
-                places[name] = (row.rank, ranks.count(row.rank))
+                places[name] = (place, ranks.count(row.rank))
     return places
 
 
@@ -276,3 +282,178 @@ def test_the_pages_read_a_fixed_number_of_queries_at_10_and_100_nights(
             assert who.get(f"/club/{club.slug}/").content.count(b"copy-") == 99
         with django_assert_max_num_queries(SEASON_QUERIES):
             assert who.get(url + "ladder.csv").status_code == 200
+
+
+def ladder_cells(client, club, season) -> dict[str, list[str]]:
+    rows = page_rows(client.get(f"/club/{club.slug}/season/{season.slug}/"))
+    return {r[1]: r for r in rows[1:]}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_only_the_clubs_published_nights_of_the_game_in_the_dates_count(client, game):
+    club = a_club()
+    season = a_season(club, game, days=60)
+    counted = season_of(club, game, 1)[0]
+    hidden = copy_night(counted, week(1), "hidden", shift=1)
+    Tournament.objects.filter(pk=hidden.pk).update(published=False)
+    copy_night(counted, week(20), "after-the-season", shift=1)
+    elsewhere = a_club("other-club", name="The Other Club")
+    foreign = copy_night(counted, week(2), "elsewhere", shift=1)
+    Tournament.objects.filter(pk=foreign.pk).update(club=elsewhere)
+    other_game = next(g for g in GAMES if g != game)
+    play_night(club, other_game, week(3), NAMES[: PLAYERS[other_game]], slug="other-game")
+
+    response = client.get(f"/club/{club.slug}/season/{season.slug}/")
+    assert page_rows(response)[0][4:] == [f"{counted.date:%b} {counted.date.day}"]
+    assert [n.tournament.slug for n in response.context["board"].nights] == [counted.slug]
+    home = client.get(f"/club/{club.slug}/").content.decode()
+    assert "/t/after-the-season/" in home and "/t/other-game/" in home
+    assert "/t/hidden/" not in home and "/t/elsewhere/" not in home
+    assert season.name in home
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_corrected_night_moves_the_ladder(client, staff_client, game):
+    from scoring import entry
+    from tests.helpers import sign_every_side
+
+    club = a_club()
+    season = a_season(club, game)
+    night = season_of(club, game, 1)[0]
+    night.staff.add(staff_client.user)
+    before = ladder_cells(client, club, season)
+    table = night.round_set.get(number=1).tables.get(number=1)
+    at_table = {n for s in table.seats.select_related("entrant") for n in s.entrant.players}
+
+    reason = {"reason": "a miscounted hand"}
+    reopen = f"/t/{night.slug}/round/1/table/1/reopen/"
+    assert staff_client.post(reopen, reason).status_code == 302
+    response = client.get(f"/club/{club.slug}/season/{season.slug}/")
+    assert b"In progress" in response.content and b"1 of 2 tables signed" in response.content
+    reopened = {r[1]: r for r in page_rows(response)[1:]}
+    places = night_places(client, night)
+    for name in NAMES[: PLAYERS[game]]:
+        if name in at_table:  # their sheet is not signed: not counted yet
+            assert name not in reopened
+        else:
+            assert reopened[name][4] == str(points_for(*places[name]))
+
+    # The director corrects every hand: it was the next side (player) who bid, so the
+    # points go round the table; signed again, the night counts with the new places.
+    actor = entry.Actor(user=staff_client.user)
+    size = table.seats.count()
+    for hand in table.hands.filter(status="accepted").order_by("number"):
+        record = rotated(game, dict(hand.record), size, hand.number)
+        entry.edit_hand(table, hand.pk, record, actor=actor, version=hand.version, reason="x")
+    sign_every_side(table)
+    after = ladder_cells(client, club, season)
+    places = night_places(client, night)
+    assert not client.get(f"/club/{club.slug}/season/{season.slug}/").context["board"].in_progress
+    for name in NAMES[: PLAYERS[game]]:
+        assert after[name][4] == str(points_for(*places[name]))
+    assert after != before
+
+
+def rotated(game: str, record: dict, size: int, number: int) -> dict:
+    """The hand as if the next side (or player) had bid it: at Ascot the next one playing,
+    the dealer sitting out."""
+    if game == "columbus-6-card-kitty":
+        return {**record, "bidding_team": 1 - record["bidding_team"]}
+    if game == "cutthroat-pinochle":
+        return {**record, "bidder": (record["bidder"] + 1) % size}
+    if game == "three-legged-kitty":
+        if record.get("passed_out"):
+            return record
+        return {**record, "cat": (record["cat"] + 1) % size}
+    playing = [seat for seat in range(size) if seat != (number - 1) % size]
+    following = dict(zip(playing, playing[1:] + playing[:1], strict=True))
+    if record.get("passed_out"):
+        return {
+            **record,
+            **{f"ramsch_{following[s]}": record[f"ramsch_{s}"] for s in playing},
+        }
+    return {**record, "declarer": following[record["declarer"]]}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_club_staff_make_and_edit_a_season(client, staff_client, game):
+    from club.models import Season
+
+    club = a_club()
+    club.staff.add(staff_client.user)
+    home = staff_client.get(f"/club/{club.slug}/").content.decode()
+    assert f'href="/club/{club.slug}/new-season/"' in home
+    assert "new-season" not in client.get(f"/club/{club.slug}/").content.decode()
+    new = f"/club/{club.slug}/new-season/"
+    form = {"game": game, "name": "Winter 2026", "slug": "", "starts": "2026-01-05"}
+    response = staff_client.post(new, {**form, "ends": "2026-01-04"})
+    assert response.status_code == 400
+    assert "cannot be before the first" in response.context["form"].errors["ends"][0]
+    assert "cannot be before the first" in response.content.decode()
+    assert not Season.objects.exists()
+
+    response = staff_client.post(new, {**form, "ends": "2026-03-29"})
+    assert response.status_code == 302
+    assert response["Location"] == f"/club/{club.slug}/season/winter-2026/"
+    page = client.get(response["Location"])
+    assert page.status_code == 200 and b"Winter 2026" in page.content
+    assert b"No published night" in page.content
+
+    response = staff_client.post(new, {**form, "ends": "2026-03-29"})  # the same name again
+    assert (
+        response.status_code == 400 and "already uses" in response.context["form"].errors["slug"][0]
+    )
+    edit = f"/club/{club.slug}/season/winter-2026/edit/"
+    changed = {**form, "name": "Winter", "slug": "winter-2026", "ends": "2026-04-05"}
+    assert staff_client.post(edit, changed).status_code == 302
+    season = Season.objects.get()
+    assert (season.name, season.ends, season.game) == ("Winter", datetime.date(2026, 4, 5), game)
+
+
+@pytest.mark.parametrize(
+    "change, field, says",
+    [
+        ({"ladder_points": "10,12,6"}, "ladder_points", "2nd (12) cannot be worth more than 1st"),
+        ({"ladder_points": "10, eight"}, "ladder_points", "is not a whole number"),
+        ({"ladder_points": "2000"}, "ladder_points", "is over 1000"),
+        ({"ladder_points": ""}, "ladder_points", "required"),
+        ({"ladder_played": "7"}, "ladder_played", "cannot be worth more than 2nd place (5)"),
+        ({"ladder_played": "-1"}, "ladder_played", "greater than or equal to 0"),
+        ({"ladder_best": "0"}, "ladder_best", "greater than or equal to 1"),
+        ({"ladder_best": "40000"}, "ladder_best", "less than or equal to 1000"),
+    ],
+)
+def test_bad_ladder_points_are_refused_by_their_field(staff_client, change, field, says):
+    club = a_club()
+    club.staff.add(staff_client.user)
+    url = f"/club/{club.slug}/ladder-settings/"
+    form = {"ladder_points": "8, 5", "ladder_played": "1", "ladder_best": "", **change}
+    response = staff_client.post(url, form)
+    assert response.status_code == 400
+    assert says in " ".join(response.context["form"].errors[field])
+    club.refresh_from_db()
+    assert (club.ladder_points, club.ladder_played, club.ladder_best) == (
+        "10,8,6,5,4,3,2,1",
+        1,
+        None,
+    )
+
+
+def test_only_the_clubs_staff_change_its_seasons(staff_client, player_client):
+    client = Client()  # anonymous (player_client is pytest-django's client, signed in)
+    club = a_club()
+    season = a_season(club, "ascot")
+    urls = [
+        f"/club/{club.slug}/new-season/",
+        f"/club/{club.slug}/season/{season.slug}/edit/",
+        f"/club/{club.slug}/ladder-settings/",
+    ]
+    for url in urls:
+        assert client.get(url)["Location"].startswith("/login/")
+        assert player_client.get(url).status_code == 403
+        assert staff_client.get(url).status_code == 403  # a director, not this club's
+    club.staff.add(staff_client.user)
+    for url in urls:
+        assert staff_client.get(url).status_code == 200
+    assert client.get(f"/club/{club.slug}/season/no-such-season/").status_code == 404
+    assert client.get("/club/no-such-club/").status_code == 404

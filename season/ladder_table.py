@@ -64,7 +64,7 @@ def ladder_table(board, url_for) -> LadderTable:
             item[key] = (c.points, c.counted) if c else None
         data.append(item)
     extra = [
-        (key, NightColumn(header, attrs=NUM, default=""))
+        (key, NightColumn(header, default=""))  # right-aligned by the stylesheet: no per-cell attrs
         for key, header in zip(keys, night_headers(board.nights), strict=True)
     ]
     return LadderTable(data, extra_columns=extra)

@@ -10,6 +10,7 @@ from django.urls import NoReverseMatch, reverse
 from club.access import club_staff_required, runs_club
 from club.models import Club, Season
 from league.ladder import TIES_WORDS
+from rules import get_ruleset
 from scoring.standings_table import SafeExport
 
 from .chart import ladder_chart
@@ -65,6 +66,7 @@ def season_page(request, club, season):
             "table": ladder_table(board, _player_url(found.club)),
             "chart": ladder_chart(board.rows, board.progress, names, len(board.nights)),
             "ties_words": TIES_WORDS,
+            "partnership": get_ruleset(found.game).partnerships,
             "staff": runs_club(request.user, found.club),
         },
     )

@@ -44,7 +44,7 @@ TEAMS = 20
 ROUNDS = 5
 HANDS = 4
 REPEAT = 3
-LIMIT = 4.0  # the ladder may cost at most this many reads of the nights' stored results
+LIMIT = 6.0  # the ladder may cost at most this many reads of the nights' stored results
 
 
 def hand_record(rng: random.Random) -> dict:

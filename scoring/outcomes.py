@@ -177,3 +177,31 @@ def verify(tournament: Tournament) -> list[str]:
         if row.final != result.final:
             differences.append(f"{where}: stored final={row.final}, derived {result.final}")
     return differences
+
+
+def counted_nights(tournaments: Iterable[Tournament]) -> dict[int, list[Counted]]:
+    """`counted` for many nights at once (a season's): one query for every night's stored
+    outcomes; a night with a missing or stale row has it scored and stored as `counted`
+    does, at the cost of that night's own queries."""
+    nights = {t.pk: t for t in tournaments}
+    options = {pk: fingerprint(t) for pk, t in nights.items()}
+    rows = (
+        Table.objects.filter(round__tournament__in=list(nights))
+        .exclude(round__status=Round.Status.DRAFT)
+        .values_list(
+            "round__tournament_id", "id", "outcome__data", "outcome__final", "outcome__options"
+        )
+    )
+    kept, texts, missing = [], [], {}
+    for night, table_id, data, final, scored_under in rows:
+        if data is None or scored_under != options[night]:
+            missing.setdefault(night, []).append(table_id)
+        else:
+            kept.append((night, table_id, final))
+            texts.append(data)
+    found: dict[int, list[Counted]] = {pk: [] for pk in nights}
+    for (night, table_id, final), r in zip(kept, _decode(texts), strict=True):
+        found[night].append(Counted(table_id, final, _outcome(r)))
+    for night, table_ids in missing.items():
+        found[night] += _fill(nights[night], table_ids, options[night])
+    return found

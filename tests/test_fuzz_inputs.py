@@ -30,7 +30,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from backup.backup import BackupError, export_tournament, import_json
-from club.models import Player
+from club.models import Player, Season
 from rules import RULESETS
 from scoring import entry
 from scoring.models import Hand, Ruling
@@ -100,6 +100,13 @@ PARAMS: dict[str, tuple[str, ...]] = {
     "playoff_undo": ("slug",),
     "player": ("club", "player"),
     "pair": ("club", "a", "b"),
+    "club": ("club",),
+    "ladder_settings": ("club",),
+    "season_new": ("club",),
+    "season": ("club", "season"),
+    "season_edit": ("club", "season"),
+    "season_ladder_csv": ("club", "season"),
+    "season_ladder_xlsx": ("club", "season"),
     # Django's admin (the director account is not staff: it is sent to the admin's login).
     "admin:index": (),
     "admin:login": (),
@@ -207,6 +214,7 @@ class World:
             "player": str(players[0]),
             "a": str(players[0]),
             "b": str(players[-1]),
+            "season": "season",
         }
 
 
@@ -228,6 +236,14 @@ def build_world(director) -> World:
         actor = entry.Actor(side=1, label="Table link")
         entry.enter_hand(table, HANDS[game], actor=actor, nonce="w", slot=(1, 1))
         tournaments[game] = tournament.pk
+    # The club's season of the first game; the director keeps the club, so the junk
+    # reaches the season and ladder forms too.
+    club = Tournament.objects.get(pk=tournaments[GAMES[0]]).club
+    club.staff.add(director)
+    day = Tournament.objects.get(pk=tournaments[GAMES[0]]).date
+    Season.objects.create(
+        club=club, game=GAMES[0], name="Season", slug="season", starts=day, ends=day
+    )
     return World(tournaments, director.pk)
 
 
@@ -319,6 +335,20 @@ def good_payload(address: Address, action: str, game: str, world: World) -> dict
         "playoff_size": {"size": "2"},
         "playoff_create": {"through": str(entrants[0])},
         "login": {"username": "td", "password": "pw-for-tests-1"},
+        "season_new": {
+            "game": game,
+            "name": "Spring",
+            "starts": "2026-03-01",
+            "ends": "2026-05-31",
+        },
+        "season_edit": {
+            "game": game,
+            "name": "Season",
+            "slug": "season",
+            "starts": "2026-01-01",
+            "ends": "2026-12-31",
+        },
+        "ladder_settings": {"ladder_points": "12,9,7", "ladder_played": "2", "ladder_best": "8"},
     }
     return by_name.get(address.key, {})
 
@@ -361,7 +391,8 @@ def form_keys() -> list[str]:
         "player typed q checked_in action entrant other table size through prefix view "
         "_export sort rows every screen name player1 player2 slug date venue game rounds "
         "paper published first_round seed_by_standings bye_points verify_hands boston_pot "
-        "tiebreaks playoff_size username password next"
+        "tiebreaks playoff_size username password next starts ends ladder_points ladder_played "
+        "ladder_best"
     ).split()
     for ruleset in RULESETS.values():
         for size in ruleset.table_sizes:
@@ -379,7 +410,9 @@ JUNK = st.dictionaries(KEYS, VALUE, max_size=8).flatmap(
 
 # --- what must hold ---------------------------------------------------------------------
 
-MODELS = [m for m in apps.get_models() if m._meta.app_label in ("tournament", "scoring", "auth")]
+MODELS = [
+    m for m in apps.get_models() if m._meta.app_label in ("club", "tournament", "scoring", "auth")
+]
 
 
 def counts() -> dict[str, int]:

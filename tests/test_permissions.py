@@ -10,7 +10,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import URLPattern, URLResolver, get_resolver
 
-from club.models import Player
+from club.models import Player, Season
 from tests.conftest import GAMES, ONE_TABLE, make_tournament
 from tests.helpers import published_round, side_link, table_of
 from tournament.models import Director
@@ -46,6 +46,10 @@ PUBLIC = {
     "self_checkin_link",
     "player",
     "pair",
+    "club",
+    "season",
+    "season_ladder_csv",
+    "season_ladder_xlsx",
 }
 # Any director may open these: they belong to no tournament yet.
 ANY_DIRECTOR = {"tournament_new", "tournament_import"}
@@ -82,6 +86,7 @@ def fill(route: str, tournament, table) -> str:
         "<int:player>": str(player.pk),
         "<int:a>": str(player.pk),
         "<int:b>": str(partner.pk),
+        "<slug:season>": "season",
     }
     url = "/" + route
     for placeholder, value in values.items():
@@ -96,6 +101,11 @@ def night(request):
     game = request.param
     tournament = make_tournament(
         game, entrants=2 * ONE_TABLE[game], published=True, self_checkin=True
+    )
+    # The season of the night's game at its club (the ladder's pages take one).
+    day = tournament.date
+    Season.objects.create(
+        club=tournament.club, game=game, name="Season", slug="season", starts=day, ends=day
     )
     return tournament, table_of(published_round(tournament))
 

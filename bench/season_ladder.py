@@ -1,0 +1,173 @@
+"""How long a long season's ladder takes, against just reading its nights' stored results.
+
+A club of 80 players, 100 nights of 6 Card Kitty, each night 20 teams paired afresh from
+40 of them, 5 rounds of 4 hands (10,000 signed sheets, 40,000 hands), in a throwaway
+in-memory database. The ladder reads every night's stored table outcomes, entrants and
+byes in one query each, computes each night's standings and adds the places up; it
+should stay within a few times reading the nights' stored results alone (the same
+outcome rows, decoded), measured in the same run. A bare SELECT of those rows and the
+whole season page (the ladder table and the chart drawn) are printed too.
+
+Run from the repository root: python bench/season_ladder.py
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ["DATABASE_URL"] = "sqlite://:memory:"
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+import django  # noqa: E402
+
+django.setup()
+
+import datetime  # noqa: E402
+
+from django.core.management import call_command  # noqa: E402
+from django.test import Client  # noqa: E402
+
+from club.models import Club, Player, Season  # noqa: E402
+from scoring.models import Hand, Signature, TableOutcome  # noqa: E402
+from scoring.outcomes import counted_nights  # noqa: E402
+from season.ladder import season_ladder, season_nights  # noqa: E402
+from tournament.models import Entrant, Round, Seat, Table, Tournament  # noqa: E402
+
+CLUB_PLAYERS = 80
+NIGHTS = 100
+TEAMS = 20
+ROUNDS = 5
+HANDS = 4
+REPEAT = 3
+LIMIT = 6.0  # the ladder may cost at most this many reads of the nights' stored results
+
+
+def hand_record(rng: random.Random) -> dict:
+    return {
+        "bidding_team": rng.randint(0, 1),
+        "level": rng.randint(4, 7),
+        "form": "plain",
+        "direction": None,
+        "books": rng.randint(5, 13),
+    }
+
+
+def build() -> Season:
+    rng = random.Random(17)
+    club = Club.objects.create(name="Bench club", slug="bench")
+    players = Player.objects.bulk_create(
+        Player(club=club, name=f"Player {i}") for i in range(1, CLUB_PLAYERS + 1)
+    )
+    start = datetime.date(2026, 1, 1)
+    for n in range(NIGHTS):
+        night = Tournament.objects.create(
+            club=club,
+            name=f"Night {n + 1}",
+            slug=f"night-{n + 1}",
+            date=start + datetime.timedelta(days=3 * n),
+            game="columbus-6-card-kitty",
+            rounds=ROUNDS,
+            published=True,
+            status=Tournament.Status.FINISHED,
+        )
+        came = rng.sample(players, 2 * TEAMS)
+        teams = Entrant.objects.bulk_create(
+            Entrant(
+                tournament=night,
+                name=f"{a.name} & {b.name}",
+                player1=a.name,
+                player2=b.name,
+                member1=a,
+                member2=b,
+                order=i,
+                checked_in=True,
+            )
+            for i, (a, b) in enumerate(zip(came[::2], came[1::2], strict=True), start=1)
+        )
+        ids = [t.pk for t in teams]
+        for number in range(1, ROUNDS + 1):
+            round_ = Round.objects.create(
+                tournament=night, number=number, status=Round.Status.COMPLETE
+            )
+            rng.shuffle(ids)
+            tables = Table.objects.bulk_create(
+                Table(round=round_, number=k) for k in range(1, TEAMS // 2 + 1)
+            )
+            Seat.objects.bulk_create(
+                Seat(table=table, entrant_id=ids[2 * k + side], position=side)
+                for k, table in enumerate(tables)
+                for side in (0, 1)
+            )
+            Hand.objects.bulk_create(
+                Hand(
+                    table=table,
+                    number=h,
+                    nonce=f"{table.pk}-{h}",
+                    status=Hand.Status.ACCEPTED,
+                    record=hand_record(rng),
+                )
+                for table in tables
+                for h in range(1, HANDS + 1)
+            )
+            Signature.objects.bulk_create(
+                Signature(table=table, side=side, name="x") for table in tables for side in (0, 1)
+            )
+    return Season.objects.create(
+        club=club,
+        game="columbus-6-card-kitty",
+        name="Bench season",
+        slug="bench-season",
+        starts=start,
+        ends=start + datetime.timedelta(days=3 * NIGHTS),
+    )
+
+
+def best(fn) -> float:
+    times = []
+    for _ in range(REPEAT):
+        begin = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - begin)
+    return min(times)
+
+
+def main() -> int:
+    call_command("migrate", verbosity=0)
+    begin = time.perf_counter()
+    season = build()
+    print(
+        f"built {NIGHTS} nights x {TEAMS} teams x {ROUNDS} rounds "
+        f"({Hand.objects.count()} hands) in {time.perf_counter() - begin:.1f}s"
+    )
+    # Written straight to the database: the first read scores and stores every table.
+    begin = time.perf_counter()
+    season_ladder(season)
+    cold = time.perf_counter() - begin
+    bare = best(lambda: list(TableOutcome.objects.values_list("table_id", "data", "final")))
+    nights = list(season_nights(season))
+    results = best(lambda: counted_nights(nights))
+    ladder = best(lambda: season_ladder(season))
+    client = Client()
+    url = f"/club/{season.club.slug}/season/{season.slug}/"
+    page = best(lambda: client.get(url))
+    rows = season_ladder(season).rows
+    print(f"{len(rows)} players on the ladder; the leader has {rows[0].total} points")
+    ratio = ladder / results
+    print(f"bare SELECT of every stored outcome: {bare * 1000:8.1f} ms")
+    print(f"reading the nights' results alone:   {results * 1000:8.1f} ms  (the baseline)")
+    print(f"the ladder:                          {ladder * 1000:8.1f} ms  = {ratio:.1f} x")
+    print(f"the season page (table and chart):   {page * 1000:8.1f} ms  = {page / results:.1f} x")
+    print(f"the ladder, nothing stored yet:      {cold * 1000:8.1f} ms  (scores every table)")
+    if ratio > LIMIT:
+        print(f"too slow: more than {LIMIT:.0f} x reading the results")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.utils.http import urlencode
 from django.views.decorators.http import require_POST
 
+from club.models import Club
 from rules import RULESETS
 
 from .access import director_required, is_director, runs, visible_tournament
@@ -35,12 +36,19 @@ from .models import GAME_CHOICES, Entrant, Table, Tournament
 
 
 def home(request):
-    tournaments = Tournament.objects.all()
+    # A finished night is kept on its club's page, with the club's seasons.
+    tournaments = Tournament.objects.exclude(status=Tournament.Status.FINISHED)
     if not request.user.is_superuser:  # the public sees published ones; staff their own too
         mine = Q(staff=request.user) if is_director(request.user) else Q(pk__in=[])
         tournaments = tournaments.filter(Q(published=True) | mine).distinct()
+    clubs = Club.objects.annotate(
+        nights=Count("tournaments", filter=Q(tournaments__published=True), distinct=True),
+        season_count=Count("seasons", distinct=True),
+    )
     return render(
-        request, "tournament/home.html", {"tournaments": tournaments, "games": GAME_CHOICES}
+        request,
+        "tournament/home.html",
+        {"tournaments": tournaments, "clubs": clubs, "games": GAME_CHOICES},
     )
 
 

@@ -115,6 +115,7 @@ def build_demo(seed: int = 7) -> Tournament:
     # Every night belongs to the club (the one a fresh database starts with, named here).
     club = Club.objects.get(pk=default_club())
     club.name, club.slug = "Columbus Whist Players Society", "cwps"
+    club.ladder_best = 3  # each player's best three nights of a season count
     club.save()
     if director is not None:
         club.staff.add(director)
@@ -330,9 +331,9 @@ def _club_season(club: Club) -> None:
     """The club's weeks gone by for each game, a season each that tonight's night counts in
     too, and tonight's players linked to the club's register."""
     kitty_players = [player for _, *pair in TEAMS for player in pair]
-    season.past_weeks(club, "columbus-6-card-kitty", kitty_players, "kitty", "Friday Kitty", 10)
-    season.past_weeks(club, "three-legged-kitty", PLAYERS, "three-legged", "Sunday 3 Legged", 20)
-    season.past_weeks(club, "ascot", ASCOT_PLAYERS, "ascot", "Ascot Wednesday", 30)
+    season.past_weeks(club, "columbus-6-card-kitty", kitty_players, "kitty", "6 Card Kitty", 10)
+    season.past_weeks(club, "three-legged-kitty", PLAYERS, "three-legged", "3 Legged Kitty", 20)
+    season.past_weeks(club, "ascot", ASCOT_PLAYERS, "ascot", "Ascot", 30)
     season.past_weeks(club, "cutthroat-pinochle", PINOCHLE_PLAYERS, "pinochle", "Pinochle", 40)
     for night in Tournament.objects.filter(slug__in=DEMO_SLUGS):
         season.link_entrants(night)

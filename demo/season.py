@@ -168,7 +168,7 @@ def past_weeks(club: Club, game: str, players: Sequence[str], slug: str, title: 
     Season.objects.create(
         club=club,
         game=game,
-        name=f"{title} season",
+        name=f"Autumn {today.year}: {title}",
         slug=slug,
         starts=today - datetime.timedelta(weeks=WEEKS, days=1),
         ends=today + datetime.timedelta(weeks=4),

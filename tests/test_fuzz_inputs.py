@@ -30,6 +30,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from backup.backup import BackupError, export_tournament, import_json
+from club.models import Player
 from rules import RULESETS
 from scoring import entry
 from scoring.models import Hand, Ruling
@@ -117,6 +118,11 @@ PARAMS: dict[str, tuple[str, ...]] = {
     "admin:auth_user_history": ("object_id",),
     "admin:auth_user_delete": ("object_id",),
     "admin:auth_user_change": ("object_id",),
+    "ratings": ("club", "game"),
+    "ratings_csv": ("club", "game"),
+    "ratings_xlsx": ("club", "game"),
+    "rating_pair": ("club", "game"),
+    "rating": ("club", "game", "player"),
     "admin:auth_user_password_change": ("id",),
     "admin/auth/group/<path:object_id>/": ("object_id",),
     "admin/auth/user/<path:object_id>/": ("object_id",),
@@ -199,6 +205,8 @@ class World:
             "id": str(self.director_id),
             "app_label": "auth",
             "url": "no-such-page/",
+            "club": tournament.club.slug,
+            "player": str(Player.objects.filter(club=tournament.club).order_by("pk").first().pk),
         }
 
 
@@ -216,6 +224,7 @@ def build_world(director) -> World:
         actor = entry.Actor(side=1, label="Table link")
         entry.enter_hand(table, HANDS[game], actor=actor, nonce="w", slot=(1, 1))
         tournaments[game] = tournament.pk
+        Player.objects.get_or_create(club=tournament.club, name="Ann Bell")
     return World(tournaments, director.pk)
 
 

@@ -10,6 +10,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import URLPattern, URLResolver, get_resolver
 
+from club.models import Player
 from tests.conftest import GAMES, ONE_TABLE, make_tournament
 from tests.helpers import published_round, side_link, table_of
 from tournament.models import Director
@@ -43,6 +44,12 @@ PUBLIC = {
     "link_correction",
     "self_checkin",
     "self_checkin_link",
+    # A club's ratings (season): public, from its published nights only.
+    "ratings",
+    "ratings_csv",
+    "ratings_xlsx",
+    "rating_pair",
+    "rating",
 }
 # Any director may open these: they belong to no tournament yet.
 ANY_DIRECTOR = {"tournament_new", "tournament_import"}
@@ -73,6 +80,10 @@ def fill(route: str, tournament, table) -> str:
         "<str:token>": table.seats.get(position=0).token,
         "<str:checkin_token>": tournament.entrants.order_by("pk").first().checkin_token,
         "<slug:game>": tournament.game,
+        "<slug:club>": tournament.club.slug,
+        "<int:player>": str(
+            Player.objects.get_or_create(club=tournament.club, name="Ann Bell")[0].pk
+        ),
     }
     url = "/" + route
     for placeholder, value in values.items():
@@ -139,7 +150,9 @@ def test_the_public_pages_open_for_anyone(client, night):
     for name in sorted(PUBLIC - {"logout", "link_correction"}):
         url = fill(ROUTES[name], tournament, table)
         response = client.get(url)
-        assert response.status_code in (200, 405), (name, url, response.status_code)
+        # A pair's rating is only for a game of partnerships.
+        expected = (404,) if name == "rating_pair" and not tournament.is_partnership else (200, 405)
+        assert response.status_code in expected, (name, url, response.status_code)
 
 
 def test_a_side_link_has_no_director_action(client, night):

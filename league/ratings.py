@@ -92,13 +92,16 @@ class History:
 
 def rate_match(match: Match, ratings: dict[int, Rating]) -> dict[int, Rating]:
     """Each player's rating after this match, from their ratings before it."""
-    teams = [
-        [MODEL.rating(mu=r.mu, sigma=r.sigma) for r in (ratings.get(p, START) for p in team)]
-        for team in match.teams
-    ]
+    made = {p: MODEL.rating(mu=r.mu, sigma=r.sigma) for p, r in ratings.items()}
+    return {p: Rating(new.mu, new.sigma) for p, new in _rate(match, made).items()}
+
+
+def _rate(match: Match, made: dict) -> dict:
+    """openskill's ratings after the match, from theirs before it (a newcomer's made)."""
+    teams = [[made.get(p) or MODEL.rating() for p in team] for team in match.teams]
     rated = MODEL.rate(teams, ranks=[float(place) for place in match.places])
     return {
-        player: Rating(new.mu, new.sigma)
+        player: new
         for team, new_team in zip(match.teams, rated, strict=True)
         for player, new in zip(team, new_team, strict=True)
     }
@@ -107,16 +110,16 @@ def rate_match(match: Match, ratings: dict[int, Rating]) -> dict[int, Rating]:
 def rate(matches: Iterable[Match]) -> History:
     """Every player's rating after each match, the matches taken in the order given."""
     history = History()
-    now: dict[int, Rating] = {}
+    made: dict = {}  # openskill's own rating of each player now, kept from match to match
     for match in matches:
-        after = rate_match(match, now)
+        after = _rate(match, made)
         for side, (team, place) in enumerate(zip(match.teams, match.places, strict=True)):
             for player in team:
-                before = now.get(player, START)
-                history.steps.setdefault(player, []).append(
-                    Step(match.key, side, place, before, after[player])
-                )
-        now.update(after)
+                steps = history.steps.setdefault(player, [])
+                before = steps[-1].after if steps else START
+                new = after[player]
+                steps.append(Step(match.key, side, place, before, Rating(new.mu, new.sigma)))
+        made.update(after)
     return history
 
 

@@ -10,8 +10,9 @@ Loading costs a fixed number of queries whatever the number of nights: the night
 stored table outcomes (scoring.outcomes; a table without a current one is scored and
 stored there first), the entrants with their register links. The derived ratings are
 stored with a fingerprint of those facts (every write at a table is logged as a
-scoring Change; the register links; the nights' dates, publication and options); a
-read whose fingerprint differs rebuilds them, in one transaction.
+scoring Change: those at signed tables; the register links; the nights' dates,
+publication and options); a read whose fingerprint differs rebuilds them, in one
+transaction.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from club.models import Club, Player
 from league import ratings as league
 from rules import RULESETS, get_ruleset
 from scoring import outcomes
-from scoring.models import Change
+from scoring.models import Change, Signature
 from tournament import live
 from tournament.models import Entrant, Round, Table, Tournament
 
@@ -53,9 +54,14 @@ def fingerprints(club: Club) -> dict[str, str]:
     ):
         nights[row[0]].append((row[1], str(row[2]), row[3], json.dumps(row[4], sort_keys=True)))
     game = "table__round__tournament__game"
+    # Only a table with a signature can count: the hands entered at tables still playing
+    # (most of a night's writes) leave the ratings as they are. Signing, reopening (the
+    # signatures go) and any write at a signed sheet are logged at a signed table or
+    # take one out of this count.
+    signed = Signature.objects.filter(table__round__tournament__club=club).values("table_id")
     changes = {
         row[game]: (row["n"], row["last"])
-        for row in Change.objects.filter(table__round__tournament__club=club)
+        for row in Change.objects.filter(table_id__in=signed)
         .values(game)
         .annotate(n=Count("id"), last=Max("id"))
         .order_by()

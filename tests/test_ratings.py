@@ -15,6 +15,7 @@ from django.test import Client
 from openpyxl import load_workbook
 
 from club.models import Club, Player
+from scoring.entry import Actor, reopen
 from scoring.models import Change, Hand
 from scoring.outcomes import counted
 from season.models import PlayerRating
@@ -334,3 +335,19 @@ def test_the_pages_cost_the_same_queries_whatever_the_season(
         Change.objects.create(table=table, actor="Director", action="Gave a side a new link")
         with django_assert_max_num_queries(REBUILD_BUDGET):
             assert client.get(url).status_code == 200
+
+
+def test_hands_at_a_table_still_playing_leave_the_ratings_stored(
+    client, director, club, django_assert_max_num_queries
+):
+    game = "three-legged-kitty"
+    season(club, game, 1)
+    table = Table.objects.filter(round__tournament__club=club).order_by("pk").last()
+    reopen(table, actor=Actor(user=director), reason="a card counted twice")
+    rated = client.get(ratings_url(game)).context["kept"].rated
+    # A write at the reopened table, which counts again only once signed again.
+    Change.objects.create(table=table, actor="Ann", action="Entered hand 1")
+    with django_assert_max_num_queries(READ_BUDGET):
+        assert client.get(ratings_url(game)).context["kept"].rated == rated
+    sign_every_side(table)
+    assert client.get(ratings_url(game)).context["kept"].rated == rated + 1

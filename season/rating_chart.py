@@ -9,8 +9,8 @@ from dataclasses import dataclass
 
 from league.ratings import SPREAD, Rating
 
-WIDTH, HEIGHT = 640, 240
-LEFT, RIGHT, TOP, BOTTOM = 40, 10, 10, 24  # room for the axis labels
+WIDTH, HEIGHT = 480, 220
+LEFT, RIGHT, TOP, BOTTOM = 34, 8, 10, 22  # room for the axis labels
 
 
 @dataclass(frozen=True)

@@ -50,20 +50,31 @@ def ratings_table(ranked: list[Ranked], url_for) -> RatingsTable:
 
 
 class HistoryTable(dt.Table):
-    night = dt.Column("Night", linkify=lambda record: record["night_url"])
-    round = dt.Column("Round", attrs=NUM)
-    table = dt.Column("Table", attrs=NUM)
-    partners = dt.Column("With", empty_values=())
-    opponents = dt.Column("Against")
+    """The latest table first; what a player looks for first (place, change) at the left,
+    so a phone shows it without scrolling."""
+
+    night = dt.Column("Night")
     place = dt.Column("Place", attrs=NUM)
     change = dt.Column("Change", attrs=NUM)
     rating = dt.Column("Rating", attrs=NUM)
+    partners = dt.Column("With", empty_values=())
+    opponents = dt.Column("Against")
+    round = dt.Column("Round", attrs=NUM)
+    table = dt.Column("Table", attrs=NUM)
 
     class Meta:
         template_name = "django_tables2/table.html"
         attrs = {"class": "list rating-history"}
         orderable = False
         empty_text = "No table rated yet."
+
+    def render_night(self, value, record) -> str:
+        return format_html(
+            '<a href="{}">{}</a><small class="muted night-name">{}</small>',
+            record["night_url"],
+            value,
+            record["night_name"],
+        )
 
     def render_change(self, value) -> str:
         return format_html(
@@ -74,7 +85,8 @@ class HistoryTable(dt.Table):
 def history_table(lines: list[Line], partnered: bool, url_for_night) -> HistoryTable:
     rows = [
         {
-            "night": f"{line.night} ({line.date:%b} {line.date.day})",
+            "night": f"{line.date:%b} {line.date.day}, {line.date.year}",
+            "night_name": line.night,
             "night_url": url_for_night(line.slug),
             "round": line.round,
             "table": line.table,

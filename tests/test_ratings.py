@@ -11,6 +11,7 @@ import re
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.template.loader import render_to_string
 from django.test import Client
 from openpyxl import load_workbook
 
@@ -19,6 +20,7 @@ from scoring.entry import Actor, reopen
 from scoring.models import Change, Hand
 from scoring.outcomes import counted
 from season.models import PlayerRating
+from season.ratings import for_player
 from tests.conftest import GAMES
 from tests.helpers import sign_every_side
 from tests.season_nights import copies, names, season
@@ -351,3 +353,21 @@ def test_hands_at_a_table_still_playing_leave_the_ratings_stored(
         assert client.get(ratings_url(game)).context["kept"].rated == rated
     sign_every_side(table)
     assert client.get(ratings_url(game)).context["kept"].rated == rated + 1
+
+
+def test_a_players_ratings_at_every_game_for_their_page(club, django_assert_max_num_queries):
+    """What the player page shows (season.ratings.for_player and its include): a line per
+    game the player is rated in, with the rank among the club's players."""
+    for game in GAMES[:2]:
+        season(club, game, 1)
+    player = Player.objects.get(club=club, name=names(GAMES[0])[0])
+    Entrant.objects.filter(member1__name=names(GAMES[1])[0]).update(member1=player)
+    found = for_player(player)  # stores the ratings not stored yet
+    assert [r.game for r in found] == list(GAMES[:2])
+    with django_assert_max_num_queries(6):
+        found = for_player(player)
+    listed = {r["Player"]: r for r in rows_of(Client().get(ratings_url(GAMES[0])))}
+    assert found[0].rank == int(listed[player.name]["Rank"]) and found[0].of == len(listed)
+    html = render_to_string("season/_player_ratings.html", {"ratings": found, "player": player})
+    assert f"/club/riverside/ratings/{GAMES[1]}/{player.pk}/" in html
+    assert f"{found[1].rating.shown:.1f}" in html

@@ -226,7 +226,11 @@ def rebuild(club: Club, game: str, fingerprint: str | None = None) -> RatingSet:
     stamped with the older one, so the next read rebuilds again."""
     fingerprint = fingerprint or fingerprints(club)[game]
     with transaction.atomic():
-        kept, _ = RatingSet.objects.select_for_update().get_or_create(club=club, game=game)
+        # Made if missing, then locked: the same queries whether it existed or not.
+        RatingSet.objects.bulk_create(
+            [RatingSet(club=club, game=game, fingerprint="")], ignore_conflicts=True
+        )
+        kept = RatingSet.objects.select_for_update().get(club=club, game=game)
         found, rows = derive(club, game)
         kept.fingerprint = fingerprint
         kept.rated, kept.unlinked, kept.clashes = (

@@ -336,6 +336,19 @@ class Ruleset:
     ) -> MatchResult:
         raise NotImplementedError
 
+    def places(self, totals: Sequence[int], winner: int | None) -> tuple[int, ...]:
+        """Each side's place at a finished table, 1 first and an equal place a tie, as the
+        club's ratings rank it: the winner first, the others by their totals, the higher
+        the better (a game whose winner is not simply the higher total says otherwise)."""
+        places = []
+        for side, total in enumerate(totals):
+            if side == winner:
+                places.append(1)
+                continue
+            ahead = sum(1 for other, t in enumerate(totals) if t > total or other == winner)
+            places.append(1 + ahead)
+        return tuple(places)
+
     def check_round_rulings(
         self, round_rulings: Sequence[Ruling], table_size: int
     ) -> list[tuple[Ruling, Infraction]]:

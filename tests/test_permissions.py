@@ -50,6 +50,12 @@ PUBLIC = {
     "season",
     "season_ladder_csv",
     "season_ladder_xlsx",
+    # A club's ratings (season): public, from its published nights only.
+    "ratings",
+    "ratings_csv",
+    "ratings_xlsx",
+    "rating_pair",
+    "rating",
 }
 # Any director may open these: they belong to no tournament yet.
 ANY_DIRECTOR = {"tournament_new", "tournament_import"}
@@ -158,7 +164,9 @@ def test_the_public_pages_open_for_anyone(client, night):
     for name in sorted(PUBLIC - {"logout", "link_correction"}):
         url = fill(ROUTES[name], tournament, table)
         response = client.get(url)
-        assert response.status_code in (200, 405), (name, url, response.status_code)
+        # A pair's rating is only for a game of partnerships.
+        expected = (404,) if name == "rating_pair" and not tournament.is_partnership else (200, 405)
+        assert response.status_code in expected, (name, url, response.status_code)
 
 
 def test_a_side_link_has_no_director_action(client, night):

@@ -77,3 +77,11 @@ class MatchRules(Ruleset):
             "tiebreaker hand (rule 6).",
             tally=tally,
         )
+
+    def places(self, totals: Sequence[int], winner: int | None) -> tuple[int, ...]:
+        """The round's winner first, the other team second, whatever the points: a tie on
+        points is settled by the tiebreaker hand, whose points do not count (rule 6), and a
+        forfeit gives the round to the opponents (rules 7, 41). No winner: level."""
+        if winner is None:
+            return (1,) * len(totals)
+        return tuple(1 if side == winner else 2 for side in range(len(totals)))

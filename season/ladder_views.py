@@ -23,16 +23,16 @@ def club_home(request, club):
     """The club's seasons and its published nights, by game, newest first."""
     club = get_object_or_404(Club, slug=club)
     nights = club.tournaments.filter(published=True).order_by("-date", "name")
-    by_game: dict[str, list] = {}
+    by_game: dict[tuple[str, str], list] = {}
     for night in nights:
-        by_game.setdefault(night.get_game_display(), []).append(night)
+        by_game.setdefault((night.get_game_display(), night.game), []).append(night)
     return render(
         request,
         "season/club.html",
         {
             "club": club,
             "seasons": club.seasons.all(),
-            "by_game": sorted(by_game.items()),
+            "by_game": [(name, game, found) for (name, game), found in sorted(by_game.items())],
             "staff": runs_club(request.user, club),
         },
     )

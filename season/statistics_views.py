@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404, render
 
 from club.models import Club, Player
 
+from .ratings import for_player
 from .statistics import pair_games, player_games
 from .statistics_tables import bid_tables, partner_table
 
@@ -15,6 +16,7 @@ from .statistics_tables import bid_tables, partner_table
 def player_page(request, club: str, player: int):
     found = get_object_or_404(Club, slug=club)
     person = get_object_or_404(Player, pk=player, club=found)
+    person.club = found  # the ratings read it
     games = [
         {
             "section": section,
@@ -25,7 +27,11 @@ def player_page(request, club: str, player: int):
         }
         for section in player_games(found, person)
     ]
-    return render(request, "season/player.html", {"club": found, "player": person, "games": games})
+    return render(
+        request,
+        "season/player.html",
+        {"club": found, "player": person, "games": games, "ratings": for_player(person)},
+    )
 
 
 def pair_page(request, club: str, a: int, b: int):

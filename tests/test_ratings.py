@@ -11,7 +11,6 @@ import re
 
 import pytest
 from django.core.management import CommandError, call_command
-from django.template.loader import render_to_string
 from django.test import Client
 from openpyxl import load_workbook
 
@@ -368,6 +367,22 @@ def test_a_players_ratings_at_every_game_for_their_page(club, django_assert_max_
         found = for_player(player)
     listed = {r["Player"]: r for r in rows_of(Client().get(ratings_url(GAMES[0])))}
     assert found[0].rank == int(listed[player.name]["Rank"]) and found[0].of == len(listed)
-    html = render_to_string("season/_player_ratings.html", {"ratings": found, "player": player})
+    html = Client().get(f"/club/riverside/players/{player.pk}/").content.decode()
     assert f"/club/riverside/ratings/{GAMES[1]}/{player.pk}/" in html
     assert f"{found[1].rating.shown:.1f}" in html
+
+
+def test_the_club_home_leads_to_each_games_ratings_and_a_player_page_to_theirs(client, club):
+    """A visitor starts at the club's page: each game it has played links its ratings, and a
+    player's own page gives their rating at each game, linked to the history."""
+    for game in GAMES[:2]:
+        season(club, game, 1)
+    home = client.get("/club/riverside/").content.decode()
+    for game in GAMES[:2]:
+        assert f'href="{ratings_url(game)}"' in home
+    assert ratings_url(GAMES[2]) not in home  # a game the club has not played
+    player = Player.objects.get(club=club, name=names(GAMES[0])[0])
+    page = client.get(f"/club/riverside/players/{player.pk}/").content.decode()
+    listed = {r["Player"]: r for r in rows_of(client.get(ratings_url(GAMES[0])))}
+    assert f'href="{ratings_url(GAMES[0], f"{player.pk}/")}"' in page
+    assert f"{int(listed[player.name]['Rank'])} of {len(listed)}" in page

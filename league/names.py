@@ -183,12 +183,18 @@ class Register:
     _buckets: dict[tuple, set[tuple[int, str]]] = field(default_factory=dict)
 
     def __post_init__(self):
-        for entry in self.entries:
-            for name in entry.names:
-                self._exact.setdefault(name.strip(), set()).add(entry.id)
-                key = name_key(name)
-                for block in _blocks(key):
-                    self._buckets.setdefault(block, set()).add((entry.id, key))
+        entries, self.entries = self.entries, []
+        for entry in entries:
+            self.add(entry)
+
+    def add(self, entry: Entry) -> None:
+        """One more entry (a player just registered), found by the next match."""
+        self.entries.append(entry)
+        for name in entry.names:
+            self._exact.setdefault(name.strip(), set()).add(entry.id)
+            key = name_key(name)
+            for block in _blocks(key):
+                self._buckets.setdefault(block, set()).add((entry.id, key))
 
     def match(self, typed: str) -> Match:
         """Exact: the one entry with this very name or alias. Else the entries near it."""

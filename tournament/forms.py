@@ -13,7 +13,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import AuthenticationForm
 from django.utils.text import slugify
 
-from club.models import Club, default_club
+from club.access import clean_club_choice, club_choice
 from rules import RULESETS, InvalidOptions, get_ruleset
 from standings import METRICS, allowed_metrics, parse_order
 
@@ -164,40 +164,10 @@ class TournamentForm(forms.ModelForm):
             self.option_groups.append(OptionGroup(ruleset, names, tiebreaks_help(ruleset), self))
 
     def offer_clubs(self, user) -> None:
-        """The clubs the director keeps (a superuser: every club). A director who keeps
-        none is offered the first club while nobody keeps it, and keeps it by making a
-        night there: a club running the software alone never has to make one."""
-        field = self.fields["club"]
-        clubs = Club.objects.all()
-        if user is not None and not user.is_superuser:
-            mine = clubs.filter(staff=user)
-            if not mine.exists():
-                first = Club.objects.filter(pk=default_club())
-                mine = first.filter(staff=None)
-            clubs = mine
-        elif not clubs.exists():
-            default_club()
-        field.queryset = clubs
-        field.required = False  # empty with one club offered: that one
-        field.empty_label = None
-        field.help_text = "The club whose night it is: its players link to the club's register."
-        self.offered_clubs = list(clubs)
-        if len(self.offered_clubs) == 1:
-            field.initial = self.offered_clubs[0].pk
-        elif not self.offered_clubs:
-            field.help_text = "You keep no club yet: make one first (New club)."
+        self.offered_clubs = club_choice(self.fields["club"], user)
 
     def clean_club(self):
-        club = self.cleaned_data.get("club")
-        if club is None:
-            if len(self.offered_clubs) != 1:
-                raise forms.ValidationError(
-                    "Choose the club whose night it is."
-                    if self.offered_clubs
-                    else "You keep no club yet: make one first (New club)."
-                )
-            club = self.offered_clubs[0]
-        return club
+        return clean_club_choice(self.cleaned_data.get("club"), self.offered_clubs)
 
     def option_fields(self):
         return [self[name] for name in self.fields if name.startswith(OPTION_PREFIX)]

@@ -44,16 +44,29 @@ def club_register(club: Club) -> Register:
     return register(Entry(pk, name, tuple(aliases or ())) for pk, name, aliases in rows)
 
 
-def _new_player(club: Club, name: str, index: Register) -> Player | None:
+def _new_player(club: Club, name: str, aliases: list[str], index: Register) -> Player | None:
     """A new register entry for a name near no other. None when another registration made
     one of that name in the meantime (the unique name refuses it): left to confirm."""
+    name = name.strip()[:100]
+    aliases = [a for a in dict.fromkeys(a.strip()[:100] for a in aliases) if a and a != name]
     try:
         with transaction.atomic():
-            player = Player.objects.create(club=club, name=name.strip()[:100])
+            player = Player.objects.create(club=club, name=name, aliases=aliases)
     except IntegrityError:
         return None
-    index.add(Entry(player.pk, player.name))
+    index.add(Entry(player.pk, player.name, tuple(aliases)))
     return player
+
+
+def _find(index: Register, names: list[str]) -> tuple[int | None, set[int]]:
+    """The entry one of the names matches exactly, else the entries near any of them."""
+    near: set[int] = set()
+    for name in names:
+        found = index.match(name)
+        if found.exact is not None:
+            return found.exact, set()
+        near |= set(found.near)
+    return None, near
 
 
 def link_entrants(
@@ -61,9 +74,14 @@ def link_entrants(
     entrants: Iterable[Entrant],
     slots: dict[int, set[int]] | None = None,
     index: Register | None = None,
+    known: dict[tuple[int, int], tuple[str, list[str]]] | None = None,
 ) -> None:
     """Link the entrants' unlinked players (or, with `slots`, only those slots by entrant
-    id) by the matching rules; stores the links."""
+    id) by the matching rules; stores the links.
+
+    known: (entrant id, slot) -> the register name and aliases the player had where the
+    night was played (a restored backup): each is tried as well as the typed name, and a
+    new entry takes that name and those aliases."""
     partnership = tournament.is_partnership
     index = index or club_register(tournament.club)
     entrants = list(entrants)
@@ -79,14 +97,15 @@ def link_entrants(
                 field = LINKS[slot]
                 if slot not in wanted or getattr(entrant, field + "_id") is not None:
                     continue
-                found = index.match(typed)
-                if found.exact in taken:
+                name, aliases = (known or {}).get((entrant.pk, slot), (typed, []))
+                exact, near = _find(index, list(dict.fromkeys([typed, name, *aliases])))
+                if exact in taken:
                     pass  # the same name twice in one night: the director says who is who
-                elif found.exact is not None:
-                    setattr(entrant, field + "_id", found.exact)
-                    taken.add(found.exact)
-                elif not found.near:
-                    player = _new_player(tournament.club, typed, index)
+                elif exact is not None:
+                    setattr(entrant, field + "_id", exact)
+                    taken.add(exact)
+                elif not near:
+                    player = _new_player(tournament.club, name, [typed, *aliases], index)
                     setattr(entrant, field + "_id", player.pk if player else None)
                     taken.add(player.pk if player else None)
                 touched = True

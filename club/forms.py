@@ -3,7 +3,10 @@
 from django import forms
 from django.utils.text import slugify
 
+from league.names import name_key
+
 from .models import Club, Player
+from .register import same_name
 
 # Addresses under /club/ that are pages, not clubs.
 RESERVED_SLUGS = {"new"}
@@ -23,16 +26,14 @@ class RenameForm(forms.ModelForm):
 
     def clean_name(self):
         name = self.cleaned_data["name"].strip()
-        others = Player.objects.filter(club=self.instance.club).exclude(pk=self.instance.pk)
-        clash = others.filter(name__iexact=name).first()
-        if clash:
+        clash = same_name(self.instance.club, name, exclude=self.instance.pk)
+        if clash is None:
+            return name
+        if name_key(clash.name) == name_key(name):
             raise forms.ValidationError(f"The register has {clash.name} already.")
-        for other in others.only("name", "aliases"):
-            if name.casefold() in (a.casefold() for a in other.aliases):
-                raise forms.ValidationError(
-                    f"{name} is a name of {other.name} (an alias): merge the two instead."
-                )
-        return name
+        raise forms.ValidationError(
+            f"{name} is a name of {clash.name} (an alias): merge the two instead."
+        )
 
 
 class ClubForm(forms.ModelForm):

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 
 from club.models import Club, Player
+from club.register import same_name
 from league.names import Entry, Register, register
 
 from .models import Entrant, Tournament
@@ -204,11 +205,12 @@ def confirm(entrant: Entrant, slot: int, player: Player | None) -> Player:
     with transaction.atomic():
         if player is None:
             name = typed.strip()
-            clash = tournament.club.players.filter(name__iexact=name).first()
+            clash = same_name(tournament.club, name)
             if clash:
                 raise LinkError(
-                    f"The register already has {clash.name}: choose it, or rename one of them "
-                    "on the register page first."
+                    f"The register already has {clash.name}, whose name only differs in case, "
+                    "accents, spacing or punctuation: choose it, or change the name typed so "
+                    "the two can be told apart."
                 )
             player = Player.objects.create(club=tournament.club, name=name)
         else:
@@ -232,7 +234,7 @@ def rename(player: Player, name: str) -> None:
     """A new name for an entry (its form checks it is free); the old one becomes an
     alias, so the entrants who typed it still link to it exactly."""
     with transaction.atomic():
-        old = player.name
+        old = Player.objects.values_list("name", flat=True).get(pk=player.pk)
         player.name = name.strip()
         player.aliases = [a for a in player.aliases if a != player.name]
         player.save(update_fields=["name", "aliases"])

@@ -211,12 +211,17 @@ class Register:
 
     def near_pairs(self) -> list[tuple[int, int]]:
         """Pairs of entries (lower id first) whose names or aliases are near: likely the
-        same player registered twice."""
-        pairs = set()
+        same player registered twice. Each pair of keys is compared once."""
+        pairs: set[tuple[int, int]] = set()
+        seen: set[tuple[tuple[int, str], tuple[int, str]]] = set()
         for members in self._buckets.values():
-            for (id_a, key_a), (id_b, key_b) in combinations(members, 2):
-                if id_a != id_b and keys_near(key_a, key_b):
-                    pairs.add((min(id_a, id_b), max(id_a, id_b)))
+            for a, b in combinations(sorted(members), 2):
+                pair = (min(a[0], b[0]), max(a[0], b[0]))
+                if a[0] == b[0] or pair in pairs or (a, b) in seen:
+                    continue
+                seen.add((a, b))
+                if keys_near(a[1], b[1]):
+                    pairs.add(pair)
         return sorted(pairs)
 
 

@@ -37,6 +37,7 @@ from tests.conftest import GAMES, ONE_TABLE, make_tournament
 from tests.helpers import SIMPLE_HAND, published_round
 from tournament.inputs import COLUMN_RANGES
 from tournament.models import Table, Tournament
+from tournament.register import link_entrants
 
 pytestmark = pytest.mark.django_db
 
@@ -97,6 +98,11 @@ PARAMS: dict[str, tuple[str, ...]] = {
     "playoff_create": ("slug",),
     "playoff_next": ("slug",),
     "playoff_undo": ("slug",),
+    "player_link": ("slug",),
+    "club_new": (),
+    "register": ("club",),
+    "register_merge": ("club",),
+    "register_player": ("club", "player"),
     # Django's admin (the director account is not staff: it is sent to the admin's login).
     "admin:index": (),
     "admin:login": (),
@@ -199,6 +205,8 @@ class World:
             "id": str(self.director_id),
             "app_label": "auth",
             "url": "no-such-page/",
+            "club": tournament.club.slug,
+            "player": str(tournament.club.players.order_by("pk").first().pk),
         }
 
 
@@ -216,6 +224,8 @@ def build_world(director) -> World:
         actor = entry.Actor(side=1, label="Table link")
         entry.enter_hand(table, HANDS[game], actor=actor, nonce="w", slot=(1, 1))
         tournaments[game] = tournament.pk
+        link_entrants(tournament, tournament.entrants.all())  # the club's register
+        tournament.club.staff.add(director)
     return World(tournaments, director.pk)
 
 
@@ -226,6 +236,7 @@ def good_payload(address: Address, action: str, game: str, world: World) -> dict
     hand = Hand.objects.filter(table=table).order_by("-number", "-attempt").first()
     ruling = Ruling.objects.filter(table=table).first()
     entrants = list(tournament.entrants.order_by("pk").values_list("pk", flat=True))
+    players = list(tournament.club.players.order_by("pk").values_list("pk", flat=True))
     player = table.seats.order_by("position").first().entrant.players[0]
     slot = entry.next_slot(entry.table_result(table)) or (1, 1)
     record = HANDS[game]
@@ -307,6 +318,15 @@ def good_payload(address: Address, action: str, game: str, world: World) -> dict
         "playoff_size": {"size": "2"},
         "playoff_create": {"through": str(entrants[0])},
         "login": {"username": "td", "password": "pw-for-tests-1"},
+        "player_link": {"entrant": str(entrants[0]), "slot": "1", "player": "new"},
+        "club_new": {"name": "Fuzz club"},
+        "register": {"q": "North"},
+        "register_player": {"name": "Renamed Player"},
+        "register_merge": {
+            "kept": str(players[0]),
+            "merged": str(players[-1]),
+            "confirm": "1",
+        },
     }
     return by_name.get(address.key, {})
 
@@ -349,7 +369,7 @@ def form_keys() -> list[str]:
         "player typed q checked_in action entrant other table size through prefix view "
         "_export sort rows every screen name player1 player2 slug date venue game rounds "
         "paper published first_round seed_by_standings bye_points verify_hands boston_pot "
-        "tiebreaks playoff_size username password next"
+        "tiebreaks playoff_size username password next slot kept merged club"
     ).split()
     for ruleset in RULESETS.values():
         for size in ruleset.table_sizes:
@@ -367,7 +387,9 @@ JUNK = st.dictionaries(KEYS, VALUE, max_size=8).flatmap(
 
 # --- what must hold ---------------------------------------------------------------------
 
-MODELS = [m for m in apps.get_models() if m._meta.app_label in ("tournament", "scoring", "auth")]
+MODELS = [
+    m for m in apps.get_models() if m._meta.app_label in ("club", "tournament", "scoring", "auth")
+]
 
 
 def counts() -> dict[str, int]:

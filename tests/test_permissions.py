@@ -45,7 +45,7 @@ PUBLIC = {
     "self_checkin_link",
 }
 # Any director may open these: they belong to no tournament yet.
-ANY_DIRECTOR = {"tournament_new", "tournament_import"}
+ANY_DIRECTOR = {"tournament_new", "tournament_import", "club_new"}
 
 
 def named_routes(resolver=None, prefix="") -> dict[str, str]:
@@ -73,12 +73,21 @@ def fill(route: str, tournament, table) -> str:
         "<str:token>": table.seats.get(position=0).token,
         "<str:checkin_token>": tournament.entrants.order_by("pk").first().checkin_token,
         "<slug:game>": tournament.game,
+        "<slug:club>": tournament.club.slug,
+        "<int:player>": str(player_of(tournament).pk),
     }
     url = "/" + route
     for placeholder, value in values.items():
         url = url.replace(placeholder, value)
     assert "<" not in url, f"add a value for {url}"
     return url
+
+
+def player_of(tournament):
+    """A player of the club's register (made for the night's first entrant)."""
+    from club.models import Player
+
+    return Player.objects.get_or_create(club=tournament.club, name="Anne Bell")[0]
 
 
 @pytest.fixture(params=GAMES)
@@ -98,6 +107,8 @@ def test_the_lists_name_real_addresses():
     assert {"checkin", "checkin_toggle", "checkin_all", "checkin_pdf", "start_clock"} <= set(
         GUARDED
     )
+    # The club's register and the confirming of players are its directors' only.
+    assert {"register", "register_player", "register_merge", "player_link"} <= set(GUARDED)
 
 
 @pytest.mark.parametrize("method", ["get", "post"])

@@ -7,9 +7,9 @@ NEAR an entry is only offered to the director, who knows whether "Ann Bell" is A
 Two names are near when their keys (`name_key`: case, accents, spacing and punctuation
 folded) are
 - the same ("anne bell", "Anne  Bell", "Anne Bèll");
-- a small edit away: one letter added, dropped or changed, two when the shorter key has
-  LONG_KEY letters or more ("Ann Bell" / "Anne Bell", "Catherine Smyth" / "Katherine
-  Smith");
+- one edit away: a letter added, dropped or changed ("Ann Bell" / "Anne Bell",
+  "Katherine Smyth" / "Katherine Smith"); two would make "Tom Ray" near "Tim Roy", and
+  would cost ten times the index (every key with two letters deleted);
 - the same words in another order ("Bell Anne" / "Anne Bell");
 - the same surname (last word) with first names where one starts the other ("A Bell",
   "Jo Bell" / "Joanne Bell") or both are forms of one name in SHORT_FORMS ("Bob Bell" /
@@ -25,8 +25,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import combinations
 
-# A shorter key of this many letters (spaces included) may be two edits away, not one.
-LONG_KEY = 10
+# How many letters added, dropped or changed two near keys may differ by (one_edit_apart).
+EDITS = 1
 
 # Common English short forms of first names, each group one name (keys, as name_key makes).
 SHORT_FORMS = [
@@ -85,25 +85,19 @@ def name_key(name: str) -> str:
     return " ".join(text.split())
 
 
-def edit_distance(a: str, b: str, most: int) -> int:
-    """Levenshtein distance between a and b, or most + 1 as soon as it is over most."""
-    if abs(len(a) - len(b)) > most:
-        return most + 1
+def one_edit_apart(a: str, b: str) -> bool:
+    """Whether a and b differ by at most one letter added, dropped or changed (Levenshtein
+    distance 1), in one pass."""
     if len(a) > len(b):
         a, b = b, a
-    previous = list(range(len(a) + 1))
-    for j, cb in enumerate(b, 1):
-        current = [j]
-        for i, ca in enumerate(a, 1):
-            current.append(min(previous[i] + 1, current[i - 1] + 1, previous[i - 1] + (ca != cb)))
-        if min(current) > most:
-            return most + 1
-        previous = current
-    return previous[-1]
-
-
-def allowed_edits(a: str, b: str) -> int:
-    return 2 if min(len(a), len(b)) >= LONG_KEY else 1
+    if len(b) - len(a) > 1:
+        return False
+    i = 0
+    while i < len(a) and a[i] == b[i]:
+        i += 1
+    if len(a) == len(b):
+        return a[i + 1 :] == b[i + 1 :]  # one changed (or none)
+    return a[i:] == b[i + 1 :]  # one added to the shorter
 
 
 def _same_first_name(a: str, b: str) -> bool:
@@ -116,14 +110,13 @@ def keys_near(a: str, b: str) -> bool:
         return True
     if not a or not b:
         return False
-    if edit_distance(a, b, allowed_edits(a, b)) <= allowed_edits(a, b):
-        return True
     words_a, words_b = a.split(), b.split()
     if sorted(words_a) == sorted(words_b):
         return True
     if len(words_a) >= 2 and len(words_b) >= 2 and words_a[-1] == words_b[-1]:
-        return _same_first_name(words_a[0], words_b[0])
-    return False
+        if _same_first_name(words_a[0], words_b[0]):
+            return True
+    return one_edit_apart(a, b)
 
 
 def near(a: str, b: str) -> bool:
@@ -166,7 +159,7 @@ def _deletions(key: str, most: int) -> set[str]:
 
 def _blocks(key: str) -> Iterator[tuple]:
     """Buckets a near key must share with this one (so only those are compared)."""
-    for variant in _deletions(key, 2 if len(key) >= LONG_KEY else 1):
+    for variant in _deletions(key, EDITS):
         yield ("edit", variant)
     words = key.split()
     yield ("words", tuple(sorted(words)))

@@ -134,3 +134,15 @@ def test_the_register_page_runs_a_fixed_number_of_queries(
         response = director_client.get(f"/club/{home.slug}/register/")
     assert response.status_code == 200
     assert f"{players} players." in response.content.decode()
+
+
+def test_the_import_command_restores_into_a_named_club(clubs, tmp_path, capsys):
+    from django.core.management import call_command
+
+    _, away = clubs
+    call_command("import_tournament", str(DATA / "pinochle-thursday.json"), "--club", "away")
+    restored = Tournament.objects.get()
+    assert restored.club == away
+    assert Player.objects.filter(club=away).count() >= 3
+    with pytest.raises(Exception, match="No club has the address 'nowhere'"):
+        call_command("import_tournament", str(DATA / "ascot-wednesday.json"), "--club", "nowhere")

@@ -274,3 +274,17 @@ def test_a_director_who_keeps_no_club_makes_one(client, club):
     assert client.post("/t/new/", new_tournament_data()).status_code == 302
     assert client.get("/club/tuesday-whist/register/").status_code == 200
     assert client.get(f"/club/{club.slug}/register/").status_code == 403
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_one_player_is_linked_once_a_night(director_client, club, game):
+    """Two names of one register entry on one night (its name and an alias): the second
+    is not linked to the same player, it waits for the director."""
+    first, second, third = night(game, 1), night(game, 2), night(game, 3)
+    register_entrant(director_client, first, "Anne Bell")
+    register_entrant(director_client, second, "Ann Bell")
+    tap(director_client, second, "Same player as Anne Bell (1 night)")
+    register_entrant(director_client, third, "Anne Bell", partner="Bob Stone")
+    register_entrant(director_client, third, "Ann Bell", partner="Cy Dale")
+    assert register_rows(director_client, club)["Anne Bell"] == (3, "Ann Bell")
+    assert to_confirm(director_client, third) == ["A new player"]

@@ -100,15 +100,15 @@ def link_entrants(
                     continue
                 name, aliases = (known or {}).get((entrant.pk, slot), (typed, []))
                 exact, near = _find(index, list(dict.fromkeys([typed, name, *aliases])))
-                if exact in taken:
-                    pass  # the same name twice in one night: the director says who is who
-                elif exact is not None:
-                    setattr(entrant, field + "_id", exact)
-                    taken.add(exact)
+                if exact is not None:
+                    if exact not in taken:  # else the same player twice: the director says
+                        setattr(entrant, field + "_id", exact)
+                        taken.add(exact)
                 elif not near:
                     player = _new_player(tournament.club, name, [typed, *aliases], index)
-                    setattr(entrant, field + "_id", player.pk if player else None)
-                    taken.add(player.pk if player else None)
+                    if player is not None:
+                        setattr(entrant, field + "_id", player.pk)
+                        taken.add(player.pk)
                 touched = True
             if touched:
                 changed.append(entrant)

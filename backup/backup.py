@@ -28,11 +28,13 @@ from django.core.exceptions import ValidationError
 from django.db import DataError, IntegrityError, models, transaction
 from django.utils import timezone
 
+from club.models import Club, Player
 from rules import InvalidHand, InvalidOptions, InvalidRuling
 from scoring.models import Change, Hand, Ruling, Signature
 from scoring.standings_board import standings_for
 from tournament.inputs import COLUMN_RANGES
 from tournament.models import Bye, Entrant, Round, Seat, Table, Tournament
+from tournament.register import LINKS, link_entrants
 
 FORMAT = "kitty-td/tournament"
 VERSION = 1
@@ -132,7 +134,10 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
         "version": VERSION,
         "exported": timezone.now().isoformat(),
         "tournament": _plain(tournament),
-        "entrants": [{"id": e.pk, **_plain(e)} for e in tournament.entrants.order_by("id")],
+        "entrants": [
+            {"id": e.pk, **_plain(e), "register": _register_links(e)}
+            for e in tournament.entrants.order_by("id").select_related(*LINKS.values())
+        ],
         "rounds": [
             {
                 **_plain(round_),
@@ -142,6 +147,17 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
             for round_ in tournament.round_set.order_by("number")
         ],
     }
+
+
+def _register_links(entrant: Entrant) -> list[dict[str, Any]]:
+    """The club register's entries the entrant's players are linked to, by name: another
+    database links them to its own register by the same names."""
+    linked = []
+    for slot, field in LINKS.items():
+        player = getattr(entrant, field)
+        if player is not None:
+            linked.append({"slot": slot, "name": player.name, "aliases": list(player.aliases)})
+    return linked
 
 
 def export_json(tournament: Tournament) -> str:
@@ -260,8 +276,9 @@ def _create(model: type[models.Model], objs: list[models.Model]) -> None:
         model.objects.bulk_update(objs, restore, batch_size=500)
 
 
-def import_tournament(data: Any) -> Tournament:
-    """Recreate an exported tournament in this database, all or nothing.
+def import_tournament(data: Any, club: Club | None = None) -> Tournament:
+    """Recreate an exported tournament in this database, all or nothing, as a night of
+    `club` (None: the first club); its players are linked to that club's register.
 
     Refuses a slug that is already taken, and any file that is not a well-formed
     export, with a BackupError saying where the file is wrong.
@@ -278,13 +295,15 @@ def import_tournament(data: Any) -> Tournament:
         raise BackupError("tournament: expected the tournament's record.")
     try:
         with transaction.atomic():
-            return _import(data)
+            return _import(data, club)
     except (IntegrityError, DataError) as exc:
         raise BackupError(f"The file contradicts itself and was not imported ({exc}).") from None
 
 
-def _import(data: dict) -> Tournament:
+def _import(data: dict, club: Club | None) -> Tournament:
     tournament = _build(Tournament, data["tournament"], "tournament: ")
+    if club is not None:
+        tournament.club = club
     if Tournament.objects.filter(slug=tournament.slug).exists():
         raise BackupError(
             f"A tournament with the address “{tournament.slug}” already exists: delete it "
@@ -310,6 +329,11 @@ def _import(data: dict) -> Tournament:
         entrants[row["id"]] = _build(Entrant, row, where, tournament=tournament)
     _create(Entrant, list(entrants.values()))
     _relink_entrant_lists(tournament, entrants)
+    known = {}
+    for i, row in enumerate(_records(data, "entrants", "")):
+        for slot, name, aliases in _read_links(row, f"entrants[{i}]: "):
+            known[(entrants[row["id"]].pk, slot)] = (name, aliases)
+    link_entrants(tournament, entrants.values(), known=known)
 
     rounds = _records(data, "rounds", "")
     round_objs = [
@@ -403,7 +427,7 @@ def _import(data: dict) -> Tournament:
     return tournament
 
 
-def import_json(raw: bytes | str) -> Tournament:
+def import_json(raw: bytes | str, club: Club | None = None) -> Tournament:
     """The director's upload: the file's bytes in, the imported tournament out.
 
     Raises BackupError with a message to show next to the upload field.
@@ -416,7 +440,7 @@ def import_json(raw: bytes | str) -> Tournament:
     except ValueError as exc:  # not UTF-8, not JSON, a number too long to read
         raise BackupError(f"This file is not readable JSON ({exc}).") from None
     _check_text(data)
-    return import_tournament(data)
+    return import_tournament(data, club)
 
 
 def _no_constant(name: str):
@@ -465,6 +489,25 @@ def _relink_entrant_lists(tournament: Tournament, entrants: dict[int, Entrant]) 
         setattr(tournament, name, relinked)
     if names:
         tournament.save(update_fields=names)
+
+
+def _read_links(row: dict, where: str) -> list[tuple[int, str, list[str]]]:
+    """An entrant's register links as the file has them (an older file: none)."""
+    links = _records(row, "register", where)
+    found = []
+    max_name = Player._meta.get_field("name").max_length
+    for k, link in enumerate(links):
+        at = f"{where}register[{k}]: "
+        slot, name, aliases = link.get("slot"), link.get("name"), link.get("aliases", [])
+        if slot not in LINKS or isinstance(slot, bool) or slot in (s for s, _, _ in found):
+            raise BackupError(f"{at}slot: expected {' or '.join(map(str, LINKS))}, once each.")
+        names = [name, *aliases] if isinstance(aliases, list) else None
+        if names is None or not all(isinstance(n, str) and n.strip() for n in names):
+            raise BackupError(f"{at}expected a player's name and a list of aliases.")
+        if any(len(n) > max_name for n in names):
+            raise BackupError(f"{at}a name has more than {max_name} characters.")
+        found.append((slot, name, aliases))
+    return found
 
 
 def _missing(where: str, what: str):

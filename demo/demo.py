@@ -22,6 +22,7 @@ from club.models import Club, default_club
 from draw.rounds import draw_next_round, publish
 from scoring import entry, rulings
 from scoring.models import Hand
+from tournament import register
 from tournament.models import Entrant, Round, Tournament
 
 from . import season
@@ -329,11 +330,24 @@ def _pinochle_demo(rng: random.Random, actor) -> None:
 
 def _club_season(club: Club) -> None:
     """The club's weeks gone by for each game, a season each that tonight's night counts in
-    too, and tonight's players linked to the club's register."""
-    kitty_players = [player for _, *pair in TEAMS for player in pair]
-    season.past_weeks(club, "columbus-6-card-kitty", kitty_players, "kitty", "6 Card Kitty", 10)
-    season.past_weeks(club, "three-legged-kitty", PLAYERS, "three-legged", "3 Legged Kitty", 20)
+    too, and tonight's players linked to the club's register by its matching rules.
+
+    The register knows Renée Dubois as "Renee Dubois", typed so in the weeks gone by: tonight
+    her name waits under Players to confirm. Bill Evans was typed "William Evans" in his
+    first week, so the register offers the two entries as a likely duplicate to merge."""
+    regulars = [player for _, *pair in TEAMS for player in pair]
+    regulars = [p.replace("Renée", "Renee") for p in regulars]
+    season.past_weeks(club, "columbus-6-card-kitty", regulars, "kitty", "6 Card Kitty", 10)
+    season.past_weeks(
+        club,
+        "three-legged-kitty",
+        PLAYERS,
+        "three-legged",
+        "3 Legged Kitty",
+        20,
+        first_week={"Bill Evans": "William Evans"},
+    )
     season.past_weeks(club, "ascot", ASCOT_PLAYERS, "ascot", "Ascot", 30)
     season.past_weeks(club, "cutthroat-pinochle", PINOCHLE_PLAYERS, "pinochle", "Pinochle", 40)
     for night in Tournament.objects.filter(slug__in=DEMO_SLUGS):
-        season.link_entrants(night)
+        register.link_entrants(night, night.entrants.all())

@@ -46,17 +46,6 @@ def register(club: Club, names: Sequence[str]) -> dict[str, Player]:
     return found
 
 
-def link_entrants(tournament: Tournament) -> None:
-    """Link each entrant's players to the register entries of the same name, made where
-    missing (the demo's own names: no near match to confirm)."""
-    entrants = list(tournament.entrants.all())
-    members = register(tournament.club, [n for e in entrants for n in e.players])
-    for entrant in entrants:
-        found = [members[name] for name in entrant.players]
-        entrant.member1, entrant.member2 = (found + [None])[:2]
-    Entrant.objects.bulk_update(entrants, ["member1", "member2"])
-
-
 def partnerships(players: Sequence[str], rng: random.Random) -> list[tuple[str, str]]:
     """This night's pairs: the club's players shuffled and paired."""
     order = list(players)
@@ -149,17 +138,27 @@ def sign(table) -> None:
 WEEKS = 3  # the weeks of each game played before tonight
 
 
-def past_weeks(club: Club, game: str, players: Sequence[str], slug: str, title: str, seed: int):
+def past_weeks(
+    club: Club,
+    game: str,
+    players: Sequence[str],
+    slug: str,
+    title: str,
+    seed: int,
+    first_week: dict[str, str] | None = None,
+):
     """The club's last weeks of `game`, one night a week, each played to its end, and the
-    season they open (it runs a month past tonight, so tonight counts too)."""
+    season they open (it runs a month past tonight, so tonight counts too). `first_week`:
+    names typed otherwise on the first of those nights (each a register entry of its own)."""
     today = datetime.date.today()
     for week in range(WEEKS, 0, -1):
         date = today - datetime.timedelta(weeks=week)
+        typed = {**(first_week or {})} if week == WEEKS else {}
         play_night(
             club,
             game,
             date,
-            players,
+            [typed.get(name, name) for name in players],
             slug=f"{slug}-{date:%Y-%m-%d}",
             name=f"{title}, {date:%B} {date.day}",
             rounds=2,

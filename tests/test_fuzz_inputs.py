@@ -38,6 +38,7 @@ from tests.conftest import GAMES, ONE_TABLE, make_tournament
 from tests.helpers import SIMPLE_HAND, published_round
 from tournament.inputs import COLUMN_RANGES
 from tournament.models import Table, Tournament
+from tournament.register import link_entrants
 
 pytestmark = pytest.mark.django_db
 
@@ -107,6 +108,11 @@ PARAMS: dict[str, tuple[str, ...]] = {
     "season_edit": ("club", "season"),
     "season_ladder_csv": ("club", "season"),
     "season_ladder_xlsx": ("club", "season"),
+    "player_link": ("slug",),
+    "club_new": (),
+    "register": ("club",),
+    "register_merge": ("club",),
+    "register_player": ("club", "player"),
     # Django's admin (the director account is not staff: it is sent to the admin's login).
     "admin:index": (),
     "admin:login": (),
@@ -233,14 +239,12 @@ def build_world(director) -> World:
         tournament = make_tournament(
             game, entrants=ENTRANTS[game], published=True, slug=game, self_checkin=True
         )
-        for entrant in tournament.entrants.all():  # on the club's register: their pages
-            name = entrant.players[0]
-            entrant.member1 = Player.objects.get_or_create(club=tournament.club, name=name)[0]
-            entrant.save(update_fields=["member1"])
+        link_entrants(tournament, tournament.entrants.all())  # the club's register
         table = published_round(tournament).tables.order_by("number").first()
         actor = entry.Actor(side=1, label="Table link")
         entry.enter_hand(table, HANDS[game], actor=actor, nonce="w", slot=(1, 1))
         tournaments[game] = tournament.pk
+        tournament.club.staff.add(director)
     # The club's season of the first game; the director keeps the club, so the junk
     # reaches the season and ladder forms too.
     club = Tournament.objects.get(pk=tournaments[GAMES[0]]).club
@@ -259,6 +263,7 @@ def good_payload(address: Address, action: str, game: str, world: World) -> dict
     hand = Hand.objects.filter(table=table).order_by("-number", "-attempt").first()
     ruling = Ruling.objects.filter(table=table).first()
     entrants = list(tournament.entrants.order_by("pk").values_list("pk", flat=True))
+    players = list(tournament.club.players.order_by("pk").values_list("pk", flat=True))
     player = table.seats.order_by("position").first().entrant.players[0]
     slot = entry.next_slot(entry.table_result(table)) or (1, 1)
     record = HANDS[game]
@@ -354,6 +359,15 @@ def good_payload(address: Address, action: str, game: str, world: World) -> dict
             "ends": "2026-12-31",
         },
         "ladder_settings": {"ladder_points": "12,9,7", "ladder_played": "2", "ladder_best": "8"},
+        "player_link": {"entrant": str(entrants[0]), "slot": "1", "player": "new"},
+        "club_new": {"name": "Fuzz club"},
+        "register": {"q": "North"},
+        "register_player": {"name": "Renamed Player"},
+        "register_merge": {
+            "kept": str(players[0]),
+            "merged": str(players[-1]),
+            "confirm": "1",
+        },
     }
     return by_name.get(address.key, {})
 
@@ -397,7 +411,7 @@ def form_keys() -> list[str]:
         "_export sort rows every screen name player1 player2 slug date venue game rounds "
         "paper published first_round seed_by_standings bye_points verify_hands boston_pot "
         "tiebreaks playoff_size username password next starts ends ladder_points ladder_played "
-        "ladder_best"
+        "ladder_best slot kept merged club"
     ).split()
     for ruleset in RULESETS.values():
         for size in ruleset.table_sizes:

@@ -58,7 +58,7 @@ PUBLIC = {
     "rating",
 }
 # Any director may open these: they belong to no tournament yet.
-ANY_DIRECTOR = {"tournament_new", "tournament_import"}
+ANY_DIRECTOR = {"tournament_new", "tournament_import", "club_new"}
 
 
 def named_routes(resolver=None, prefix="") -> dict[str, str]:
@@ -101,6 +101,13 @@ def fill(route: str, tournament, table) -> str:
     return url
 
 
+def player_of(tournament):
+    """A player of the club's register (made for the night's first entrant)."""
+    from club.models import Player
+
+    return Player.objects.get_or_create(club=tournament.club, name="Anne Bell")[0]
+
+
 @pytest.fixture(params=GAMES)
 def night(request):
     """A published tournament of each game with round 1 published (and self check-in on)."""
@@ -123,6 +130,8 @@ def test_the_lists_name_real_addresses():
     assert {"checkin", "checkin_toggle", "checkin_all", "checkin_pdf", "start_clock"} <= set(
         GUARDED
     )
+    # The club's register and the confirming of players are its directors' only.
+    assert {"register", "register_player", "register_merge", "player_link"} <= set(GUARDED)
 
 
 @pytest.mark.parametrize("method", ["get", "post"])

@@ -13,12 +13,14 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import AuthenticationForm
 from django.utils.text import slugify
 
+from club.access import clean_club_choice, club_choice
 from rules import RULESETS, InvalidOptions, get_ruleset
 from standings import METRICS, allowed_metrics, parse_order
 
 from .csv_import import player_clash, player_key
 from .inputs import CappedFile, YesNoField, formfield, megabytes, stored_int
 from .models import Entrant, Table, Tournament
+from .register import LINKS, link_entrants, relink, typed_players
 
 OPTION_PREFIX = "opt_"
 
@@ -95,17 +97,28 @@ class TournamentForm(forms.ModelForm):
             "tiebreaks",
             "playoff_size",
             "staff",
+            "club",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
         help_texts = {"slug": "The short name in the tournament's web addresses."}
 
-    def __init__(self, *args, game_locked: bool = False, options_locked: bool = False, **kwargs):
+    def __init__(
+        self,
+        *args,
+        game_locked: bool = False,
+        options_locked: bool = False,
+        user=None,
+        **kwargs,
+    ):
         super().__init__(*args, **kwargs)
         self.fields["slug"].required = False
         self.fields["correction_minutes"].required = False  # empty: the default
         if self.instance.pk is None:
             del self.fields["staff"]  # who creates it runs it; more are added in its settings
+            self.offer_clubs(user)
         else:
+            # A night's players are linked to its club's register: it stays in its club.
+            del self.fields["club"]
             staff = self.fields["staff"]
             staff.queryset = get_user_model().objects.filter(director__isnull=False)
             staff.widget = forms.CheckboxSelectMultiple(choices=staff.choices)
@@ -149,6 +162,12 @@ class TournamentForm(forms.ModelForm):
                 names.append(OPTION_PREFIX + option.key)
                 self.fields[OPTION_PREFIX + option.key] = field
             self.option_groups.append(OptionGroup(ruleset, names, tiebreaks_help(ruleset), self))
+
+    def offer_clubs(self, user) -> None:
+        self.offered_clubs = club_choice(self.fields["club"], user)
+
+    def clean_club(self):
+        return clean_club_choice(self.cleaned_data.get("club"), self.offered_clubs)
 
     def option_fields(self):
         return [self[name] for name in self.fields if name.startswith(OPTION_PREFIX)]
@@ -237,6 +256,8 @@ class EntrantForm(forms.ModelForm):
     def __init__(self, *args, tournament: Tournament, **kwargs):
         super().__init__(*args, **kwargs)
         self.tournament = tournament
+        # The names as they were, so a save links again only the players renamed.
+        self.before = dict(typed_players(self.instance, tournament.is_partnership))
         if tournament.is_partnership:
             self.fields["name"].label = "Team name"
             self.fields["name"].required = False
@@ -278,8 +299,43 @@ class EntrantForm(forms.ModelForm):
             last = self.tournament.entrants.order_by("-order").values_list("order", flat=True)
             entrant.order = (last.first() or 0) + 1
         if commit:
+            creating = entrant.pk is None
             entrant.save()
+            if creating:
+                link_entrants(self.tournament, [entrant])
+            else:
+                relink(self.tournament, entrant, self.before)
         return entrant
+
+
+class LinkForm(forms.Form):
+    """The director's one tap on "Players to confirm": which entrant's which player is
+    which register entry ("new": a new entry of the name typed)."""
+
+    entrant = stored_int(Entrant, "id")
+    slot = forms.TypedChoiceField(choices=[(str(n), str(n)) for n in LINKS], coerce=int)
+    player = forms.CharField(max_length=20)
+
+    def __init__(self, *args, tournament: Tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.tournament = tournament
+
+    def clean_entrant(self):
+        entrant = self.tournament.entrants.filter(pk=self.cleaned_data["entrant"]).first()
+        if entrant is None:
+            raise forms.ValidationError("No such entrant in this tournament.")
+        return entrant
+
+    def clean_player(self):
+        value = self.cleaned_data["player"].strip()
+        if value == "new":
+            return None
+        player = None
+        if value.isdigit() and len(value) <= 18:
+            player = self.tournament.club.players.filter(pk=int(value)).first()
+        if player is None:
+            raise forms.ValidationError("Choose a player of the club's register, or a new one.")
+        return player
 
 
 class CheckinSearchForm(forms.Form):

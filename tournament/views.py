@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.utils.http import urlencode
 from django.views.decorators.http import require_POST
 
+from club.access import runs_club
 from club.models import Club
 from rules import RULESETS
 
@@ -28,11 +29,13 @@ from .forms import (
     CheckinSearchForm,
     EntrantForm,
     ImportForm,
+    LinkForm,
     SelfCheckinForm,
     TournamentForm,
     registered_players,
 )
 from .models import GAME_CHOICES, Entrant, Table, Tournament
+from .register import LINKS, LinkError, confirm, link_entrants, to_confirm, typed_players
 
 
 def home(request):
@@ -41,10 +44,18 @@ def home(request):
     if not request.user.is_superuser:  # the public sees published ones; staff their own too
         mine = Q(staff=request.user) if is_director(request.user) else Q(pk__in=[])
         tournaments = tournaments.filter(Q(published=True) | mine).distinct()
-    clubs = Club.objects.annotate(
-        nights=Count("tournaments", filter=Q(tournaments__published=True), distinct=True),
-        season_count=Count("seasons", distinct=True),
+    clubs = list(
+        Club.objects.annotate(
+            nights=Count("tournaments", filter=Q(tournaments__published=True), distinct=True),
+            season_count=Count("seasons", distinct=True),
+        )
     )
+    kept = set()  # the clubs whose register this user keeps: reached from here too
+    if request.user.is_authenticated and request.user.is_active:
+        mine = clubs if request.user.is_superuser else Club.objects.filter(staff=request.user)
+        kept = {club.pk for club in mine}
+    for club in clubs:
+        club.kept = club.pk in kept
     return render(
         request,
         "tournament/home.html",
@@ -93,8 +104,10 @@ def _save_tournament(request, form, template, tournament=None, status=200):
         if form.is_valid():
             creating = form.instance.pk is None
             tournament = form.save()
-            if creating:  # who creates a tournament runs it
+            if creating:  # who creates a tournament runs it, and keeps a club nobody kept
                 tournament.staff.add(request.user)
+                if not tournament.club.staff.exists():
+                    tournament.club.staff.add(request.user)
             messages.success(request, f"Saved {tournament.name}.")
             return redirect(tournament)
         status = 400
@@ -105,7 +118,11 @@ def _save_tournament(request, form, template, tournament=None, status=200):
 def tournament_new(request):
     chosen = request.GET.get("game")  # "New tournament of this game" links
     initial = {"game": chosen} if chosen in RULESETS else {}
-    form = TournamentForm(request.POST or None, initial=initial)
+    form = TournamentForm(request.POST or None, initial=initial, user=request.user)
+    club = request.GET.get("club")  # "New club" comes back here with it
+    offered = {c.slug: c.pk for c in form.offered_clubs}
+    if isinstance(club, str) and club in offered:
+        form.fields["club"].initial = offered[club]
     return _save_tournament(request, form, "tournament/tournament_form.html")
 
 
@@ -124,13 +141,19 @@ def tournament_edit(request, slug):
 def entrants(request, slug):
     tournament = get_object_or_404(Tournament, slug=slug)
     form = EntrantForm(request.POST or None, tournament=tournament)
-    status = 200
     if request.method == "POST":
         if form.is_valid():
             entrant = form.save()
             messages.success(request, f"Registered {entrant.name}.")
             return redirect("entrants", slug=slug)
-        status = 400
+        return _render_entrants(request, tournament, form, status=400)
+    return _render_entrants(request, tournament, form)
+
+
+def _render_entrants(request, tournament, form, status=200, link_error=None):
+    """The entrants, the registration form and the players to confirm.
+
+    link_error: (entrant id, slot, message) of a refused confirmation, shown by its row."""
     return render(
         request,
         "tournament/entrants.html",
@@ -139,9 +162,40 @@ def entrants(request, slug):
             "entrants": tournament.entrants.all(),
             "form": form,
             "header": expected_header(tournament.is_partnership),
+            "pending": to_confirm(tournament),
+            "runs_club": runs_club(request.user, tournament.club),
+            "link_error": link_error,
         },
         status=status,
     )
+
+
+@director_required
+@require_POST
+def player_link(request, slug):
+    """One tap on "Players to confirm": the typed name is this register entry (and becomes
+    its alias), or a new player. Sent twice, the second says it is done already."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    form = LinkForm(request.POST, tournament=tournament)
+    blank = EntrantForm(tournament=tournament)
+    if not form.is_valid():
+        problems = "; ".join(e for errors in form.errors.values() for e in errors)
+        return _render_entrants(request, tournament, blank, 400, (None, None, problems))
+    entrant, slot = form.cleaned_data["entrant"], form.cleaned_data["slot"]
+    linked = getattr(entrant, LINKS[slot])
+    typed = dict(typed_players(entrant, tournament.is_partnership)).get(slot)
+    if linked is not None:
+        messages.info(request, f"{typed} is linked to {linked.name} already.")
+        return redirect("entrants", slug=slug)
+    try:
+        player = confirm(entrant, slot, form.cleaned_data["player"])
+    except LinkError as exc:
+        return _render_entrants(request, tournament, blank, 400, (entrant.pk, slot, str(exc)))
+    if form.cleaned_data["player"] is None:
+        messages.success(request, f"{typed} is a new player in the register.")
+    else:
+        messages.success(request, f"{typed} is {player.name}: linked.")
+    return redirect("entrants", slug=slug)
 
 
 @director_required
@@ -197,7 +251,7 @@ def entrants_import(request, slug):
                 with transaction.atomic():
                     last = tournament.entrants.order_by("-order").values_list("order", flat=True)
                     start = (last.first() or 0) + 1
-                    Entrant.objects.bulk_create(
+                    created = Entrant.objects.bulk_create(
                         Entrant(
                             tournament=tournament,
                             name=row.name,
@@ -207,6 +261,7 @@ def entrants_import(request, slug):
                         )
                         for i, row in enumerate(rows)
                     )
+                    link_entrants(tournament, created)
                 messages.success(request, f"Imported {len(rows)} entrants.")
                 return redirect("entrants", slug=slug)
     return render(

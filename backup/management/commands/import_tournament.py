@@ -7,6 +7,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from backup.backup import BackupError, import_json
+from club.models import Club
 
 
 class Command(BaseCommand):
@@ -22,8 +23,19 @@ class Command(BaseCommand):
             help="A director who runs the imported tournament (repeat for more). Without it, "
             "only a superuser can change it until one is added on its settings page.",
         )
+        parser.add_argument(
+            "--club",
+            metavar="SLUG",
+            help="The club whose night it is: its players are linked to that club's register. "
+            "Without it, the first club.",
+        )
 
-    def handle(self, *args, file: str, staff: list[str], **options):
+    def handle(self, *args, file: str, staff: list[str], club: str | None = None, **options):
+        target = None
+        if club is not None:
+            target = Club.objects.filter(slug=club).first()
+            if target is None:
+                raise CommandError(f"No club has the address {club!r}.")
         directors = list(
             get_user_model().objects.filter(username__in=staff, director__isnull=False)
         )
@@ -35,7 +47,7 @@ class Command(BaseCommand):
         except OSError as exc:
             raise CommandError(f"Cannot read {file}: {exc.strerror}.") from None
         try:
-            tournament = import_json(raw)
+            tournament = import_json(raw, target)
         except BackupError as exc:
             raise CommandError(f"Nothing was imported: {exc}") from None
         tournament.staff.add(*directors)

@@ -1,0 +1,104 @@
+"""The names a club tells apart, and those it only offers as perhaps the same player."""
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from league.names import Entry, name_key, near, one_edit_apart, register
+
+NAMES = st.text(st.characters(exclude_categories=("Cs", "Cc")), max_size=20)
+WORDY = st.lists(
+    st.text("abcdeéilnorstuyABCDE'-", min_size=1, max_size=7), min_size=1, max_size=3
+).map(" ".join)
+
+
+def test_case_accents_spacing_and_punctuation_are_folded():
+    assert name_key("Anne  Bell") == name_key("anne bell") == name_key("Anne Bèll") == "anne bell"
+    assert name_key(" O'Brien ") == name_key("OBrien") == "obrien"
+    assert name_key("Anne-Marie  Ó Súilleabháin") == "anne marie o suilleabhain"
+    assert name_key("J.R. Ewing") == "jr ewing"
+
+
+def test_near_names():
+    assert near("Ann Bell", "Anne Bell")
+    assert near("anne bell", "Anne Bell")
+    assert near("Bell, Anne", "Anne Bell")
+    assert near("A. Bell", "Anne Bell")
+    assert near("Bob Bell", "Robert Bell")
+    assert near("Katherine Smyth", "Katherine Smith")
+    assert near("Catherine Smith", "Kathy Smith")  # short forms of one name
+
+
+def test_far_names():
+    assert not near("Anne Bell", "Anne Bolton")
+    assert not near("Ann Bell", "Bob Bell")
+    assert not near("Tom Ray", "Tim Roy")  # two edits
+    assert not near("Catherine Smyth", "Katherine Smith")
+    assert not near("Anne", "Anne Bell")
+    assert not near("", "Anne Bell")
+
+
+@given(NAMES)
+def test_the_key_is_idempotent(name):
+    assert name_key(name_key(name)) == name_key(name)
+
+
+@given(WORDY)
+def test_a_name_is_near_itself_whatever_its_case_and_spacing(name):
+    assert near(name, name)
+    assert near(name, "  " + name.upper().replace(" ", "   ") + " ")
+
+
+@given(NAMES, NAMES)
+def test_near_is_symmetric(a, b):
+    assert near(a, b) == near(b, a)
+
+
+@given(WORDY, WORDY)
+def test_near_is_symmetric_on_names_like_names(a, b):
+    assert near(a, b) == near(b, a)
+    if name_key(a) == name_key(b) and name_key(a):
+        assert near(a, b)
+
+
+@given(st.lists(WORDY, max_size=12), WORDY)
+def test_the_register_finds_what_comparing_every_entry_finds(names, typed):
+    entries = [Entry(i, n) for i, n in enumerate(names)]
+    found = register(entries).match(typed)
+    exact = [e.id for e in entries if e.name.strip() == typed.strip()]
+    if len(exact) == 1:
+        assert found.exact == exact[0] and found.near == ()
+    else:
+        assert found.exact is None
+        assert set(found.near) == {e.id for e in entries if near(e.name, typed)} | set(exact)
+
+
+@given(st.lists(WORDY, max_size=12))
+def test_near_pairs_are_every_near_pair(names):
+    entries = [Entry(i, n) for i, n in enumerate(names)]
+    expected = [
+        (a.id, b.id) for a in entries for b in entries if a.id < b.id and near(a.name, b.name)
+    ]
+    assert register(entries).near_pairs() == expected
+
+
+def test_an_exact_match_is_the_same_text_and_an_alias_counts():
+    club = register([Entry(1, "Anne Bell", ("Ann Bell",)), Entry(2, "Bob Stone")])
+    assert club.match(" Anne Bell ").exact == 1
+    assert club.match("Ann Bell").exact == 1
+    assert club.match("anne bell").exact is None and club.match("anne bell").near == (1,)
+    assert club.match("Zoe Quill").exact is None and club.match("Zoe Quill").near == ()
+
+
+def levenshtein(a: str, b: str) -> int:
+    previous = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        current = [i]
+        for j, cb in enumerate(b, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb)))
+        previous = current
+    return previous[-1]
+
+
+@given(st.text("abc ", max_size=6), st.text("abc ", max_size=6))
+def test_one_edit_apart_is_a_levenshtein_distance_of_at_most_one(a, b):
+    assert one_edit_apart(a, b) == (levenshtein(a, b) <= 1)

@@ -9,15 +9,28 @@ from __future__ import annotations
 import datetime
 
 from scoring.models import Hand, Ruling, Signature
-from tournament.models import Entrant, Round, Seat, Table, Tournament
+from tournament.models import Bye, Entrant, Round, Seat, Table, Tournament
 
 
-def copy_night(night: Tournament, slug: str, date: datetime.date) -> Tournament:
+def copy_night(night: Tournament, slug: str, date: datetime.date, shift: int = 0) -> Tournament:
+    """The night again on `date`; with `shift`, the register links rotated by that many
+    among its entrants, so the copy's places fall to other players."""
     copy = Tournament.objects.get(pk=night.pk)
     copy.pk, copy.slug, copy.date, copy.name = None, slug, date, f"{night.name} ({slug})"
     copy.save()
+    old = list(night.entrants.order_by("pk"))
+    links = [(e.member1_id, e.member2_id) for e in old]
+    shift %= len(links) or 1
+    links = dict(zip((e.pk for e in old), links[shift:] + links[:shift], strict=True))
     entrants = dict(
-        _copied(Entrant, night.entrants.all(), tournament_id=copy.pk, checkin_token=None)
+        _copied(
+            Entrant,
+            old,
+            tournament_id=copy.pk,
+            checkin_token=None,
+            member1_id=lambda e: links[e.pk][0],
+            member2_id=lambda e: links[e.pk][1],
+        )
     )
     rounds = dict(_copied(Round, night.round_set.all(), tournament_id=copy.pk))
     tables = dict(
@@ -45,6 +58,12 @@ def copy_night(night: Tournament, slug: str, date: datetime.date) -> Tournament:
         hand_id=lambda r: r.hand_id and hands[r.hand_id],
     )
     _copied(Signature, Signature.objects.filter(**scope), **table_of)
+    _copied(
+        Bye,
+        Bye.objects.filter(round__tournament=night),
+        round_id=lambda b: rounds[b.round_id],
+        entrant_id=lambda b: entrants[b.entrant_id],
+    )
     return copy
 
 

@@ -16,7 +16,8 @@ from django.test import Client
 
 from demo.season import play_night
 from tests.conftest import GAMES
-from tests.season_helpers import START, a_club, a_season, copy_night
+from tests.night_copies import copy_night
+from tests.season_helpers import START, a_club, a_season
 from tournament.models import Director, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -265,7 +266,7 @@ def test_the_pages_read_a_fixed_number_of_queries_at_10_and_100_nights(
 
     def copies(start, stop):
         for n in range(start, stop):
-            copy_night(first, week(n), f"copy-{n}", shift=n)
+            copy_night(first, f"copy-{n}", week(n), shift=n)
         client.get(url)  # the copies' tables are scored once and stored, as any night's are
 
     copies(1, 10)
@@ -279,7 +280,7 @@ def test_the_pages_read_a_fixed_number_of_queries_at_10_and_100_nights(
         with django_assert_max_num_queries(SEASON_QUERIES):
             assert len(page_rows(who.get(url))[0]) == 4 + 100
         with django_assert_max_num_queries(HOME_QUERIES):
-            assert who.get(f"/club/{club.slug}/").content.count(b"copy-") == 99
+            assert who.get(f"/club/{club.slug}/").content.count(b"/t/copy-") == 99
         with django_assert_max_num_queries(SEASON_QUERIES):
             assert who.get(url + "ladder.csv").status_code == 200
 
@@ -294,11 +295,11 @@ def test_only_the_clubs_published_nights_of_the_game_in_the_dates_count(client, 
     club = a_club()
     season = a_season(club, game, days=60)
     counted = season_of(club, game, 1)[0]
-    hidden = copy_night(counted, week(1), "hidden", shift=1)
+    hidden = copy_night(counted, "hidden", week(1), shift=1)
     Tournament.objects.filter(pk=hidden.pk).update(published=False)
-    copy_night(counted, week(20), "after-the-season", shift=1)
+    copy_night(counted, "after-the-season", week(20), shift=1)
     elsewhere = a_club("other-club", name="The Other Club")
-    foreign = copy_night(counted, week(2), "elsewhere", shift=1)
+    foreign = copy_night(counted, "elsewhere", week(2), shift=1)
     Tournament.objects.filter(pk=foreign.pk).update(club=elsewhere)
     other_game = next(g for g in GAMES if g != game)
     play_night(club, other_game, week(3), NAMES[: PLAYERS[other_game]], slug="other-game")

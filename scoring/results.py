@@ -108,14 +108,27 @@ def to_rule(ruling: Ruling) -> RuleRuling:
     )
 
 
-def results_for(
+@dataclass
+class Facts:
+    """What a set of tables' results derive from, as loaded: a write at a table changes
+    its facts in memory (a hand added, accepted, a signature) and derives the table's new
+    result from them without reading them again."""
+
+    tables: list[Table]
+    seats: dict[int, list[tuple[int, Entrant]]]  # table id: (position, entrant)
+    hands: dict[int, list[Hand]]  # table id: its hands, in order
+    rulings_by_hand: dict[int, list[Ruling]]
+    round_rulings: dict[int, list[Ruling]]
+    signatures: dict[int, list[Signature]]
+
+
+def load_facts(
     tournament: Tournament,
     tables: Iterable[Table] | None = None,
     rounds: Iterable[int] | None = None,
-) -> dict[int, TableResult]:
-    """Results keyed by table id: at most six queries whatever the number of tables or hands."""
-    ruleset = tournament.ruleset
-    options = tournament.settings
+) -> Facts:
+    """The facts of these tables (or the whole night's, or these rounds'): four queries
+    after the tables, whatever the number of tables or hands."""
     whole = tables is None
     if whole:
         qs = Table.objects.filter(round__tournament=tournament).select_related("round")
@@ -154,6 +167,24 @@ def results_for(
     signatures = defaultdict(list)
     for signature in Signature.objects.filter(**scope):
         signatures[signature.table_id].append(signature)
+    return Facts(tables, seats, hands, rulings_by_hand, round_rulings, signatures)
+
+
+def results_for(
+    tournament: Tournament,
+    tables: Iterable[Table] | None = None,
+    rounds: Iterable[int] | None = None,
+) -> dict[int, TableResult]:
+    """Results keyed by table id: at most six queries whatever the number of tables or hands."""
+    return derive(tournament, load_facts(tournament, tables, rounds))
+
+
+def derive(tournament: Tournament, facts: Facts) -> dict[int, TableResult]:
+    """Every table's result from its facts as loaded: no query."""
+    ruleset = tournament.ruleset
+    options = tournament.settings
+    seats, hands, rulings_by_hand = facts.seats, facts.hands, facts.rulings_by_hand
+    round_rulings, signatures = facts.round_rulings, facts.signatures
 
     # A night repeats the same few facts (bid 4 made with 10 books...) thousands of times,
     # and scoring is pure: score each distinct record once per call for each table size,
@@ -162,31 +193,31 @@ def results_for(
 
     def score_once(data: dict, size: int, number: int, names) -> tuple[object, HandScore]:
         try:
-            facts = frozenset(data.items())
-            hash(facts)
+            told = frozenset(data.items())
+            hash(told)
         except TypeError:  # a list among the facts (Ascot's Ramsch points)
-            facts = json.dumps(data, sort_keys=True)
-        key = (facts, size, ruleset.dealer(number, size), names)
+            told = json.dumps(data, sort_keys=True)
+        key = (told, size, ruleset.dealer(number, size), names)
         if key not in memo:
             record = ruleset.parse_hand(data, size, options, number)
             memo[key] = (record, ruleset.score_hand(record, size, options, (), number, names))
         return memo[key]
 
     results = {}
-    for table in tables:
-        sides = [entrant for _, entrant in sorted(seats[table.pk], key=lambda s: s[0])]
+    for table in facts.tables:
+        sides = [entrant for _, entrant in sorted(seats.get(table.pk, ()), key=lambda s: s[0])]
         size = ruleset.players_at_table(len(sides))
         result = TableResult(
             table=table,
             round=table.round,
             size=size,
             sides=sides,
-            round_rulings=round_rulings[table.pk],
-            signatures=sorted(signatures[table.pk], key=lambda s: s.side),
+            round_rulings=round_rulings.get(table.pk, []),
+            signatures=sorted(signatures.get(table.pk, ()), key=lambda s: s.side),
             options=options,
         )
         names = result.names
-        for hand in hands[table.pk]:
+        for hand in hands.get(table.pk, ()):
             if hand.status != Hand.Status.ACCEPTED:
                 result.pending.append(hand)
                 if hand.record is not None:
@@ -196,7 +227,7 @@ def results_for(
                         continue
                     result.previews[hand.pk] = ScoredHand(hand, record, score, [])
                 continue
-            hand_rulings = rulings_by_hand[hand.pk]
+            hand_rulings = rulings_by_hand.get(hand.pk, [])
             if hand_rulings or hand.record is None:
                 record = (
                     ruleset.parse_hand(hand.record, size, options, hand.number)

@@ -144,10 +144,14 @@ def _for_sides(failed: Failed, action: str, form_class, sides: list[SideView], k
 TABLE_POLL_SECONDS = 5
 
 
-def table_version(access: Access) -> str:
+def table_version(access: Access, history: list[Change] | None = None) -> str:
     """Everything that changes a table is written to its history, or is the round's state
-    or the tournament's options: a version of the page in one query."""
-    last = Change.objects.filter(table=access.table).aggregate(n=Count("id"), last=Max("id"))
+    or the tournament's options: a version of the page in one query (none, from the
+    history as the page read it)."""
+    if history is None:
+        last = Change.objects.filter(table=access.table).aggregate(n=Count("id"), last=Max("id"))
+    else:
+        last = {"n": len(history), "last": max((c.pk for c in history), default=None)}
     round_ = access.table.round
     return live.version(
         last["n"], last["last"], round_.status, round_.started, live.fields_of(access.tournament)
@@ -156,13 +160,25 @@ def table_version(access: Access) -> str:
 
 def live_table(request, access: Access):
     """The table page, or 204 to a poll that already shows the current version."""
+    if live.SINCE not in request.GET:  # opened, not polled: the page names its own version
+        return render_table(request, access, live_page=True)
     current = table_version(access)
     return live.unchanged(request, current) or render_table(request, access, version=current)
 
 
 def render_table(
-    request, access: Access, *, errors=None, status=200, ruling=None, failed=None, version=""
+    request,
+    access: Access,
+    *,
+    errors=None,
+    status=200,
+    ruling=None,
+    failed=None,
+    version="",
+    live_page=False,
 ):
+    """The page; polled for changes when it names its `version` (or, with `live_page`, the
+    version of the history it shows)."""
     tournament = access.tournament
     ruleset = tournament.ruleset
     options = tournament.settings
@@ -203,10 +219,16 @@ def render_table(
     closes = entry.correction_closes(result, tournament)
     corrections = list(access.table.corrections.all())
     history = list(Change.objects.filter(table=access.table).select_related("hand"))
+    if live_page:
+        version = table_version(access, history)
     for change in history:
         change.code = signed.signing_code(change)  # the paper of each signing, told apart
-        change.was = _in_words(change.before, change, result, ruleset, options)
-        change.now = _in_words(change.after, change, result, ruleset, options)
+        # Only a change of facts (before and after) is worded: the page shows no other.
+        change.was = change.now = ""
+        if change.before is not None:
+            change.was = _in_words(change.before, change, result, ruleset, options)
+            if change.after is not None:
+                change.now = _in_words(change.after, change, result, ruleset, options)
     context = {
         "tournament": tournament,
         "round": access.table.round,

@@ -12,12 +12,15 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from django.db.models import F
+
 import standings
 from rules import HandScore, HandTally, InvalidHand, MatchResult
 from rules import Ruling as RuleRuling
 from tournament.models import Entrant, Round, Seat, Table, Tournament
 
 from .models import Hand, Ruling, Signature
+from .prepared import Prepared
 
 
 @dataclass
@@ -122,6 +125,31 @@ class Facts:
     signatures: dict[int, list[Signature]]
 
 
+# One table's facts, the reads of every table page and every write at a table.
+_SEATED = Prepared(
+    lambda table: Entrant.objects.filter(seats__table_id=table)
+    .annotate(seat_position=F("seats__position"))
+    .order_by()
+)
+_HANDS = Prepared(lambda table: Hand.objects.filter(table_id=table))
+_RULINGS = Prepared(lambda table: Ruling.objects.filter(table_id=table, withdrawn_at__isnull=True))
+_SIGNATURES = Prepared(lambda table: Signature.objects.filter(table_id=table))
+
+
+def _one_table(table: Table) -> Facts:
+    seats = {table.pk: [(e.seat_position, e) for e in _SEATED(table.pk)]}
+    hands = {table.pk: list(_HANDS(table.pk))}
+    rulings_by_hand = defaultdict(list)
+    round_rulings = defaultdict(list)
+    for ruling in _RULINGS(table.pk):
+        if ruling.hand_id:
+            rulings_by_hand[ruling.hand_id].append(ruling)
+        else:
+            round_rulings[table.pk].append(ruling)
+    signatures = {table.pk: list(_SIGNATURES(table.pk))}
+    return Facts([table], seats, hands, rulings_by_hand, round_rulings, signatures)
+
+
 def load_facts(
     tournament: Tournament,
     tables: Iterable[Table] | None = None,
@@ -142,6 +170,8 @@ def load_facts(
             scope["table__round__number__in"] = list(rounds)
     else:
         tables = list(tables)
+        if len(tables) == 1:
+            return _one_table(tables[0])
         scope = {"table_id__in": [t.pk for t in tables]}
     seats = defaultdict(list)
     if whole:

@@ -39,7 +39,8 @@ from .forms import (
     SignForm,
     WithdrawForm,
 )
-from .models import Change, Hand
+from .models import Change, CorrectionRequest, Hand
+from .prepared import Prepared
 from .results import results_for
 from .sheet import SideView, build_sheet, next_dealer, ruling_lines
 
@@ -217,8 +218,8 @@ def render_table(
     unsigned = [s for s in sheet.sides if s.index not in sheet.signatures]
     lines = ruling_lines(result, ruleset, options)
     closes = entry.correction_closes(result, tournament)
-    corrections = list(access.table.corrections.all())
-    history = list(Change.objects.filter(table=access.table).select_related("hand"))
+    corrections = list(_CORRECTIONS(access.table.pk))
+    history = _history(access.table, result)
     if live_page:
         version = table_version(access, history)
     for change in history:
@@ -290,6 +291,21 @@ def render_table(
         "live_every": TABLE_POLL_SECONDS,
     }
     return render(request, "scoring/table.html", context, status=status)
+
+
+_CORRECTIONS = Prepared(lambda table: CorrectionRequest.objects.filter(table_id=table))
+_HISTORY = Prepared(lambda table: Change.objects.filter(table_id=table))
+
+
+def _history(table: Table, result) -> list[Change]:
+    """The table's history, each change with its hand as the result read it (no query
+    per change, nor a join to read them again)."""
+    hands = {h.hand.pk: h.hand for h in result.hands} | {h.pk: h for h in result.pending}
+    history = list(_HISTORY(table.pk))
+    for change in history:
+        if change.hand_id in hands:
+            change.hand = hands[change.hand_id]
+    return history
 
 
 def _check(request, access: Access, result) -> dict:

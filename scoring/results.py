@@ -127,9 +127,11 @@ class Facts:
 
 # One table's facts, the reads of every table page and every write at a table.
 _SEATED = Prepared(
-    lambda table: Entrant.objects.filter(seats__table_id=table)
-    .annotate(seat_position=F("seats__position"))
-    .order_by()
+    lambda table: (
+        Entrant.objects.filter(seats__table_id=table)
+        .annotate(seat_position=F("seats__position"))
+        .order_by()
+    )
 )
 _HANDS = Prepared(lambda table: Hand.objects.filter(table_id=table))
 _RULINGS = Prepared(lambda table: Ruling.objects.filter(table_id=table, withdrawn_at__isnull=True))

@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
+from functools import lru_cache
 
 import segno
 from django.db.models import Count, Max
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.safestring import SafeString
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
@@ -240,6 +243,7 @@ def render_table(
         "slot": slot,
         "slot_label": context_slot_label(slot),
         "form": form,
+        "form_fields": hand_fields_html(form) if form is not None else "",
         "enter_form": failed.at("enter") or EnterForm(),
         "nonce": uuid.uuid4().hex,
         "pending": pending,
@@ -306,6 +310,24 @@ def _history(table: Table, result) -> list[Change]:
         if change.hand_id in hands:
             change.hand = hands[change.hand_id]
     return history
+
+
+def hand_fields_html(form: HandForm) -> SafeString:
+    """The hand form's inputs. A blank one is the same for the same inputs (the game, the
+    table, the players' names, the hand's dealer) and was a third of the entering phone's
+    page to render: it is rendered once per process for each."""
+    if form.is_bound or form.initial:
+        return render_to_string("scoring/_hand_fields.html", {"form": form})
+    try:
+        return _blank_hand_fields(tuple(form.specs), form.prefix, form.auto_id)
+    except TypeError:  # inputs that cannot be a key: rendered each time
+        return render_to_string("scoring/_hand_fields.html", {"form": form})
+
+
+@lru_cache(maxsize=512)
+def _blank_hand_fields(specs: tuple, prefix: str | None, auto_id: str) -> SafeString:
+    form = HandForm(specs=specs, prefix=prefix, auto_id=auto_id)
+    return render_to_string("scoring/_hand_fields.html", {"form": form})
 
 
 def _check(request, access: Access, result) -> dict:

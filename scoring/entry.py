@@ -22,6 +22,7 @@ from tournament.models import PIN_TRIES, Round, Seat, Table, new_pin, new_token
 
 from . import outcomes, signed
 from .models import Change, CorrectionRequest, Hand, Signature
+from .prepared import Prepared
 from .results import Facts, TableResult, derive, load_facts, results_for
 
 
@@ -155,9 +156,18 @@ def _parse(table: Table, result: TableResult, data, number: int) -> dict:
     return ruleset.hand_to_dict(record)
 
 
+_LOCKED = Prepared(
+    lambda table: (
+        Table.objects.select_for_update().select_related("round__tournament").filter(pk=table)
+    )
+)
+
+
 def _locked_table(table: Table) -> Table:
     """Lock the table row for the rest of the transaction (PostgreSQL; SQLite locks the file)."""
-    return Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+    for locked in _LOCKED(table.pk):
+        return locked
+    raise Table.DoesNotExist(f"No table {table.pk}.")
 
 
 def _check_open(result: TableResult, actor: Actor) -> None:

@@ -1,11 +1,12 @@
 """Reads of a fixed shape whose SQL the ORM writes once per process.
 
-A table page and each write at a table read the same few small sets of rows (a table's
-hands, rulings, signatures, history) with only the table's id changing. Building and
-compiling the same queryset again cost about three times running it (bench/load.py);
-so the queryset is compiled once, per database, with stand-in values, and each call runs
-that SQL with its own values through Model.objects.raw: the same rows, the same model
-instances, the same converters (JSON, dates).
+A table page and each write at a table read the same few small sets of rows (the side's
+link with its table, round and tournament; the table's hands, rulings, signatures,
+history) with only an id or a token changing. Building and compiling the same queryset
+again cost about three times running it (bench/load.py); so the queryset is compiled
+once, per database connection, with stand-in values, and each call runs that SQL with
+its own values: the same rows, the same model instances (with the related ones a
+select_related names), the same converters (JSON, dates).
 """
 
 from __future__ import annotations
@@ -14,41 +15,79 @@ from collections.abc import Callable
 
 from django.db import connections
 from django.db.models import QuerySet
-from django.db.models.query import RawQuerySet
+from django.db.models.query import RawQuerySet, get_related_populators
+from django.db.transaction import TransactionManagementError
 
 # Stand-ins for the values of a call, told apart from any constant the queryset holds.
-_STAND_INS = tuple(-7_000_001 - n for n in range(8))
+_NUMBERS = tuple(-7_000_001 - n for n in range(8))
+_TEXTS = tuple(f"prepared-stand-in-{n}" for n in range(8))
+
+
+def _stands_in(param) -> bool:
+    return (type(param) is int and param in _NUMBERS) or (type(param) is str and param in _TEXTS)
 
 
 class Prepared:
     """`build(*values)` makes the queryset; calling the Prepared with the values runs it.
 
-    Only rows of the queryset's own model come back (no select_related): extra columns
-    (annotations) are set as attributes, as a raw query does. The values must be integers
-    (ids), each used as a plain parameter of the SQL.
+    Values are ids (int) or tokens (str), each a plain parameter of the SQL. Without a
+    select_related, the rows come back as a raw query's (annotations as attributes); with
+    one, as the ORM builds them, related instances included.
     """
 
     def __init__(self, build: Callable[..., QuerySet]):
         self.build = build
-        self.compiled: dict[str, tuple[str, tuple, type]] = {}
+        self.compiled: dict[tuple[str, int], _Compiled] = {}
 
-    def __call__(self, *values: int, using: str = "default") -> RawQuerySet:
-        key = f"{using}:{connections[using].vendor}"
+    def __call__(self, *values: int | str, using: str = "default"):
+        connection = connections[using]
+        key = (using, id(connection))  # converters belong to the connection they came from
         if key not in self.compiled:
-            self.compiled[key] = self._compile(len(values), using)
-        sql, template, model = self.compiled[key]
-        params = [values[_STAND_INS.index(p)] if _stands_in(p) else p for p in template]
-        return model.objects.raw(sql, params).using(using)
+            self.compiled[key] = _Compiled(self.build, values, using)
+        return self.compiled[key].run(values, using)
 
-    def _compile(self, count: int, using: str) -> tuple[str, tuple, type]:
-        queryset = self.build(*_STAND_INS[:count]).using(using)
-        if queryset.query.select_related:
-            raise ValueError("A prepared read returns its own model's rows only.")
-        sql, params = queryset.query.get_compiler(using=using).as_sql()
-        if {p for p in params if _stands_in(p)} != set(_STAND_INS[:count]):
+
+class _Compiled:
+    def __init__(self, build, values, using: str):
+        stand_ins = [_NUMBERS[n] if isinstance(v, int) else _TEXTS[n] for n, v in enumerate(values)]
+        queryset = build(*stand_ins).using(using)
+        compiler = queryset.query.get_compiler(using=using)
+        self.sql, params = compiler.as_sql()
+        if {p for p in params if _stands_in(p)} != set(stand_ins):
             raise ValueError("Every value of a prepared read must be one of its parameters.")
-        return sql, tuple(params), queryset.model
+        self.template = tuple(params)
+        self.stand_ins = stand_ins
+        self.model = queryset.model
+        self.locks = queryset.query.select_for_update
+        self.related = bool(queryset.query.select_related)
+        if self.related:
+            # As django.db.models.query.ModelIterable builds each row's instances.
+            self.compiler = compiler
+            select, klass_info = compiler.select, compiler.klass_info
+            first, last = klass_info["select_fields"][0], klass_info["select_fields"][-1]
+            self.own = slice(first, last + 1)
+            self.init_list = [f[0].target.attname for f in select[self.own]]
+            self.populators = get_related_populators(klass_info, select, using)
+            self.converters = compiler.get_converters([s[0] for s in select])
 
-
-def _stands_in(param) -> bool:
-    return type(param) is int and param in _STAND_INS
+    def run(self, values, using: str) -> RawQuerySet | list:
+        params = [values[self.stand_ins.index(p)] if _stands_in(p) else p for p in self.template]
+        if not self.related:
+            return self.model.objects.raw(self.sql, params).using(using)
+        connection = connections[using]
+        if self.locks and connection.get_autocommit():
+            raise TransactionManagementError(
+                "select_for_update cannot be used outside of a transaction."
+            )
+        with connection.cursor() as cursor:
+            cursor.execute(self.sql, params)
+            rows = cursor.fetchall()
+        if self.converters:
+            rows = self.compiler.apply_converters(rows, self.converters)
+        found = []
+        for row in rows:
+            obj = self.model.from_db(using, self.init_list, row[self.own])
+            for populator in self.populators:
+                populator.populate(row, obj)
+            found.append(obj)
+        return found

@@ -73,13 +73,18 @@ class Access:
         return entry.Actor(side=self.side)
 
 
-def link_access(request, token: str) -> Access:
-    seat = (
+# Every request of a side's phone starts here.
+_LINK = Prepared(
+    lambda token: (
         Seat.objects.select_related("table__round__tournament")
         .filter(token=token)
         .exclude(table__round__status=Round.Status.DRAFT)
-        .first()
     )
+)
+
+
+def link_access(request, token: str) -> Access:
+    seat = next(iter(_LINK(token)), None)  # the token is unique
     if seat is None:
         raise Http404("This link is not valid: ask the director for your side's current one.")
     table = seat.table

@@ -138,8 +138,10 @@ _RULINGS = Prepared(lambda table: Ruling.objects.filter(table_id=table, withdraw
 _SIGNATURES = Prepared(lambda table: Signature.objects.filter(table_id=table))
 
 
-def _one_table(table: Table) -> Facts:
-    seats = {table.pk: [(e.seat_position, e) for e in _SEATED(table.pk)]}
+def _one_table(table: Table, seated: list | None) -> Facts:
+    if seated is None:
+        seated = [(e.seat_position, e) for e in _SEATED(table.pk)]
+    seats = {table.pk: seated}
     hands = {table.pk: list(_HANDS(table.pk))}
     rulings_by_hand = defaultdict(list)
     round_rulings = defaultdict(list)
@@ -156,9 +158,11 @@ def load_facts(
     tournament: Tournament,
     tables: Iterable[Table] | None = None,
     rounds: Iterable[int] | None = None,
+    seated: list | None = None,
 ) -> Facts:
     """The facts of these tables (or the whole night's, or these rounds'): four queries
-    after the tables, whatever the number of tables or hands."""
+    after the tables, whatever the number of tables or hands. `seated`: one table's seats,
+    (position, entrant), when the caller read them already."""
     whole = tables is None
     if whole:
         qs = Table.objects.filter(round__tournament=tournament).select_related("round")
@@ -173,7 +177,7 @@ def load_facts(
     else:
         tables = list(tables)
         if len(tables) == 1:
-            return _one_table(tables[0])
+            return _one_table(tables[0], seated)
         scope = {"table_id__in": [t.pk for t in tables]}
     seats = defaultdict(list)
     if whole:
@@ -206,9 +210,10 @@ def results_for(
     tournament: Tournament,
     tables: Iterable[Table] | None = None,
     rounds: Iterable[int] | None = None,
+    seated: list | None = None,
 ) -> dict[int, TableResult]:
     """Results keyed by table id: at most six queries whatever the number of tables or hands."""
-    return derive(tournament, load_facts(tournament, tables, rounds))
+    return derive(tournament, load_facts(tournament, tables, rounds, seated))
 
 
 def derive(tournament: Tournament, facts: Facts) -> dict[int, TableResult]:

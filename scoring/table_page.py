@@ -57,6 +57,8 @@ class Access:
     url: str  # the page's own address; the actions post to url + "<action>/"
     user: object | None = None  # a director
     seat: Seat | None = None  # the side whose link this is
+    # Every seat's (position, entrant), when the link's own read brought them.
+    seated: list | None = None
 
     @property
     def director(self) -> bool:
@@ -73,22 +75,27 @@ class Access:
         return entry.Actor(side=self.side)
 
 
-# Every request of a side's phone starts here.
+# Every request of a side's phone starts here: the link's seat with its table, round and
+# tournament, and every seat at that table with its entrant, in one read.
 _LINK = Prepared(
     lambda token: (
-        Seat.objects.select_related("table__round__tournament")
-        .filter(token=token)
+        Seat.objects.select_related("entrant", "table__round__tournament")
+        .filter(table__seats__token=token)
         .exclude(table__round__status=Round.Status.DRAFT)
+        .order_by("position")
     )
 )
 
 
 def link_access(request, token: str) -> Access:
-    seat = next(iter(_LINK(token)), None)  # the token is unique
+    seats = list(_LINK(token))
+    seat = next((s for s in seats if s.token == token), None)  # the token is unique
     if seat is None:
         raise Http404("This link is not valid: ask the director for your side's current one.")
     table = seat.table
-    return Access(table, table.round.tournament, reverse("table_link", args=[token]), seat=seat)
+    url = reverse("table_link", args=[token])
+    seated = [(s.position, s.entrant) for s in seats]
+    return Access(table, table.round.tournament, url, seat=seat, seated=seated)
 
 
 def director_access(request, slug: str, number: int, table: int) -> Access:
@@ -191,7 +198,7 @@ def render_table(
     tournament = access.tournament
     ruleset = tournament.ruleset
     options = tournament.settings
-    result = results_for(tournament, tables=[access.table])[access.table.pk]
+    result = results_for(tournament, tables=[access.table], seated=access.seated)[access.table.pk]
     sheet = build_sheet(result, ruleset, options)
     slot = entry.next_slot(result)
     failed = failed or Failed()
@@ -435,7 +442,8 @@ def hand_specs(access: Access):
     """Every input a hand of this table can have (whatever its dealer): the ruleset then
     judges the values against the hand's number."""
     tournament = access.tournament
-    size = tournament.ruleset.players_at_table(access.table.seats.count())
+    seats = len(access.seated) if access.seated is not None else access.table.seats.count()
+    size = tournament.ruleset.players_at_table(seats)
     return tournament.ruleset.hand_fields(size, tournament.settings)
 
 
@@ -443,7 +451,7 @@ def preview(request, access: Access):
     """The app's score for the hand as typed, before it counts (JSON for the form's script)."""
     tournament = access.tournament
     ruleset = tournament.ruleset
-    result = results_for(tournament, tables=[access.table])[access.table.pk]
+    result = results_for(tournament, tables=[access.table], seated=access.seated)[access.table.pk]
     prefix = "edit" if request.POST.get("prefix") == "edit" else None
     form = HandForm(request.POST, specs=hand_specs(access), prefix=prefix)
     if not form.is_valid():

@@ -35,7 +35,6 @@ from .forms import (
     CorrectionForm,
     DisputeForm,
     EditForm,
-    EnterForm,
     HandForm,
     ReopenForm,
     RulingForm,
@@ -256,7 +255,9 @@ def render_table(
         "slot_label": context_slot_label(slot),
         "form": form,
         "form_fields": hand_fields_html(form) if form is not None else "",
-        "enter_form": failed.at("enter") or EnterForm(),
+        # The page shows a form only where it is offered: a blank one is not built for a
+        # place the page leaves out (the director's tools on a side's link, say).
+        "enter_form": failed.at("enter"),
         "nonce": uuid.uuid4().hex,
         "pending": pending,
         "edit_form": next((f for row, f in edit_forms if row is pending), None),
@@ -264,28 +265,34 @@ def render_table(
         "accept_sides": [s for s in checkers if s not in by_pin],
         "accept_pin_forms": _for_sides(failed, "accept", DisputeForm, by_pin),
         "dispute_forms": _for_sides(failed, "dispute", DisputeForm, checkers),
-        "sign_forms": _for_sides(failed, "sign", SignForm, unsigned),
+        "sign_forms": (
+            _for_sides(failed, "sign", SignForm, unsigned)
+            if (result.match.complete and not pending) or failed.action == "sign"
+            else []
+        ),
         "withdraw_forms": [
             (
                 line,
                 failed.at("withdraw-ruling", "ruling", line.ruling.pk, f"w{line.ruling.pk}-%s")
-                or WithdrawForm(auto_id=f"w{line.ruling.pk}-%s"),
+                or (WithdrawForm(auto_id=f"w{line.ruling.pk}-%s") if access.director else None),
             )
             for line in lines
         ],
-        "reopen_form": failed.at("reopen", auto_id="reopen-%s") or ReopenForm(auto_id="reopen-%s"),
-        "ruling_form": failed.at("ruling", auto_id="r-%s") or RulingForm(auto_id="r-%s"),
+        "reopen_form": failed.at("reopen", auto_id="reopen-%s")
+        or (ReopenForm(auto_id="reopen-%s") if access.director else None),
+        "ruling_form": failed.at("ruling", auto_id="r-%s")
+        or (RulingForm(auto_id="r-%s") if access.director else None),
         "correction_closes": closes,
         "correction_open": bool(closes and timezone.now() <= closes),
         "correction_form": failed.at("correction", auto_id="c-%s")
-        or CorrectionForm(auto_id="c-%s"),
+        or (CorrectionForm(auto_id="c-%s") if mine is not None and sheet.final else None),
         "corrections": corrections,
         "my_correction": next((c for c in corrections if c.open and c.side == mine), None),
         "answer_forms": [
             (
                 c,
                 failed.at("answer-correction", "request", c.pk, f"a{c.pk}-%s")
-                or AnswerForm(auto_id=f"a{c.pk}-%s"),
+                or (AnswerForm(auto_id=f"a{c.pk}-%s") if access.director else None),
             )
             for c in corrections
             if c.open

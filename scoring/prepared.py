@@ -5,8 +5,9 @@ link with its table, round and tournament; the table's hands, rulings, signature
 history) with only an id or a token changing. Building and compiling the same queryset
 again cost about three times running it (bench/load.py); so the queryset is compiled
 once, per database connection, with stand-in values, and each call runs that SQL with
-its own values: the same rows, the same model instances (with the related ones a
-select_related names), the same converters (JSON, dates).
+its own values and builds the rows as the ORM does (django.db.models.query.ModelIterable):
+the same model instances, with the related ones a select_related names and any
+annotation, through the same converters (JSON, dates).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from collections.abc import Callable
 
 from django.db import connections
 from django.db.models import QuerySet
-from django.db.models.query import RawQuerySet, get_related_populators
+from django.db.models.query import get_related_populators
 from django.db.transaction import TransactionManagementError
 
 # Stand-ins for the values of a call, told apart from any constant the queryset holds.
@@ -28,12 +29,9 @@ def _stands_in(param) -> bool:
 
 
 class Prepared:
-    """`build(*values)` makes the queryset; calling the Prepared with the values runs it.
-
-    Values are ids (int) or tokens (str), each a plain parameter of the SQL. Without a
-    select_related, the rows come back as a raw query's (annotations as attributes); with
-    one, as the ORM builds them, related instances included.
-    """
+    """`build(*values)` makes the queryset; calling the Prepared with the values runs it
+    and returns the list of its instances. Values are ids (int) or tokens (str), each a
+    plain parameter of the SQL."""
 
     def __init__(self, build: Callable[..., QuerySet]):
         self.build = build
@@ -59,21 +57,18 @@ class _Compiled:
         self.stand_ins = stand_ins
         self.model = queryset.model
         self.locks = queryset.query.select_for_update
-        self.related = bool(queryset.query.select_related)
-        if self.related:
-            # As django.db.models.query.ModelIterable builds each row's instances.
-            self.compiler = compiler
-            select, klass_info = compiler.select, compiler.klass_info
-            first, last = klass_info["select_fields"][0], klass_info["select_fields"][-1]
-            self.own = slice(first, last + 1)
-            self.init_list = [f[0].target.attname for f in select[self.own]]
-            self.populators = get_related_populators(klass_info, select, using)
-            self.converters = compiler.get_converters([s[0] for s in select])
+        # As ModelIterable builds each row's instances.
+        self.compiler = compiler
+        select, klass_info = compiler.select, compiler.klass_info
+        first, last = klass_info["select_fields"][0], klass_info["select_fields"][-1]
+        self.own = slice(first, last + 1)
+        self.init_list = [f[0].target.attname for f in select[self.own]]
+        self.populators = get_related_populators(klass_info, select, using)
+        self.annotations = list(compiler.annotation_col_map.items())
+        self.converters = compiler.get_converters([s[0] for s in select])
 
-    def run(self, values, using: str) -> RawQuerySet | list:
+    def run(self, values, using: str) -> list:
         params = [values[self.stand_ins.index(p)] if _stands_in(p) else p for p in self.template]
-        if not self.related:
-            return self.model.objects.raw(self.sql, params).using(using)
         connection = connections[using]
         if self.locks and connection.get_autocommit():
             raise TransactionManagementError(
@@ -89,5 +84,7 @@ class _Compiled:
             obj = self.model.from_db(using, self.init_list, row[self.own])
             for populator in self.populators:
                 populator.populate(row, obj)
+            for name, at in self.annotations:
+                setattr(obj, name, row[at])
             found.append(obj)
         return found

@@ -60,10 +60,11 @@ def table_result(table: Table) -> TableResult:
     return results_for(tournament, tables=[table])[table.pk]
 
 
-def _table_facts(table: Table) -> Facts:
+def _table_facts(table: Table, seated: list | None = None) -> Facts:
     """The table's facts, read once per write (under its row lock): the write derives the
-    result before and after itself from them."""
-    return load_facts(table.round.tournament, [table])
+    result before and after itself from them. `seated`: the seats as the side's link read
+    them, which stay as they are once the round is published (a draft is refused)."""
+    return load_facts(table.round.tournament, [table], seated=seated)
 
 
 def _derived(table: Table, facts: Facts) -> TableResult:
@@ -209,13 +210,15 @@ def _reason(reason: str) -> str:
     return reason
 
 
-def enter_hand(table: Table, data, *, actor: Actor, nonce: str, slot: tuple[int, int]) -> Hand:
+def enter_hand(
+    table: Table, data, *, actor: Actor, nonce: str, slot: tuple[int, int], seated=None
+) -> Hand:
     """Store the next hand. A retry of the same form returns the hand it already stored."""
     if not nonce or len(nonce) > Hand._meta.get_field("nonce").max_length:
         raise EntryError("The form is incomplete: reload the page.")
     with transaction.atomic(), outcomes.logged_write():
         table = _locked_table(table)
-        facts = _table_facts(table)
+        facts = _table_facts(table, seated)
         existing = next((h for h in facts.hands[table.pk] if h.nonce == nonce), None)
         if existing is not None:
             return existing  # the same form again: a double tap or a phone's retry
@@ -255,10 +258,10 @@ def enter_hand(table: Table, data, *, actor: Actor, nonce: str, slot: tuple[int,
     return hand
 
 
-def accept_hand(table: Table, hand_id: int, *, actor: Actor, version: int) -> Hand:
+def accept_hand(table: Table, hand_id: int, *, actor: Actor, version: int, seated=None) -> Hand:
     with transaction.atomic(), outcomes.logged_write():
         table = _locked_table(table)
-        facts = _table_facts(table)
+        facts = _table_facts(table, seated)
         hand = _hand_in(facts, table, hand_id)
         if hand.status == Hand.Status.ACCEPTED:
             return hand  # accepted already: a double tap changes nothing
@@ -274,11 +277,13 @@ def accept_hand(table: Table, hand_id: int, *, actor: Actor, version: int) -> Ha
     return hand
 
 
-def dispute_hand(table: Table, hand_id: int, *, actor: Actor, version: int, reason: str) -> Hand:
+def dispute_hand(
+    table: Table, hand_id: int, *, actor: Actor, version: int, reason: str, seated=None
+) -> Hand:
     reason = _reason(reason)
     with transaction.atomic(), outcomes.logged_write():
         table = _locked_table(table)
-        facts = _table_facts(table)
+        facts = _table_facts(table, seated)
         hand = _hand_in(facts, table, hand_id)
         result = _derived(table, facts)
         _check_open(result, actor)
@@ -297,13 +302,13 @@ def dispute_hand(table: Table, hand_id: int, *, actor: Actor, version: int, reas
 
 
 def edit_hand(
-    table: Table, hand_id: int, data, *, actor: Actor, version: int, reason: str = ""
+    table: Table, hand_id: int, data, *, actor: Actor, version: int, reason: str = "", seated=None
 ) -> Hand:
     """Correct a hand. Refused when the page was stale: nobody's entry is overwritten unseen."""
     reason = _reason(reason)
     with transaction.atomic(), outcomes.logged_write():
         table = _locked_table(table)
-        facts = _table_facts(table)
+        facts = _table_facts(table, seated)
         hand = _hand_in(facts, table, hand_id)
         result = _derived(table, facts)
         _check_open(result, actor)
@@ -350,11 +355,13 @@ def edit_hand(
     return hand
 
 
-def sign(table: Table, *, side: int, player: str, typed: str, actor: Actor) -> Signature:
+def sign(
+    table: Table, *, side: int, player: str, typed: str, actor: Actor, seated=None
+) -> Signature:
     """One side signs (rule 40): choose one of its players and type that name."""
     with transaction.atomic(), outcomes.logged_write():
         table = _locked_table(table)
-        facts = _table_facts(table)
+        facts = _table_facts(table, seated)
         result = _derived(table, facts)
         if result.round.status == Round.Status.DRAFT:
             raise EntryError("This round is not published yet.", status=403)

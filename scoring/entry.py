@@ -22,7 +22,8 @@ from tournament.models import PIN_TRIES, Round, Seat, Table, new_pin, new_token
 
 from . import outcomes, signed
 from .models import Change, CorrectionRequest, Hand, Signature
-from .results import TableResult, results_for
+from .prepared import Prepared
+from .results import Facts, TableResult, derive, load_facts, results_for
 
 
 class EntryError(Exception):
@@ -59,6 +60,26 @@ def table_result(table: Table) -> TableResult:
     return results_for(tournament, tables=[table])[table.pk]
 
 
+def _table_facts(table: Table, seated: list | None = None) -> Facts:
+    """The table's facts, read once per write (under its row lock): the write derives the
+    result before and after itself from them. `seated`: the seats as the side's link read
+    them, which stay as they are once the round is published (a draft is refused)."""
+    return load_facts(table.round.tournament, [table], seated=seated)
+
+
+def _derived(table: Table, facts: Facts) -> TableResult:
+    return derive(table.round.tournament, facts)[table.pk]
+
+
+def _hand_in(facts: Facts, table: Table, hand_id) -> Hand:
+    """The hand as read with the table's facts (under the table's lock, which every write
+    at the table takes first)."""
+    for hand in facts.hands.get(table.pk, ()):
+        if str(hand.pk) == str(hand_id):
+            return hand
+    raise EntryError("No such hand at this table.", status=404)
+
+
 def next_slot(result: TableResult) -> tuple[int, int] | None:
     """(number, attempt) of the hand to enter next, or None when none is due."""
     if result.pending or result.match.complete:
@@ -80,40 +101,49 @@ def _log(
     after=None,
     reason: str = "",
     rescore: bool = True,
+    result: TableResult | None = None,
 ) -> None:
     """Log a write at the table. Unless it cannot change what the standings count
     (`rescore` false: a hand waiting to be accepted, a dispute, a new link, a correction
-    asked or answered), the table's stored outcome follows in the same transaction."""
+    asked or answered), the table's stored outcome follows in the same transaction.
+
+    `result`, when the write derived one, names the sides (no query), and with `rescore`
+    is the result as the write left the facts: it is stored as it is, not scored again."""
     Change.objects.create(
         table=table,
         hand=hand,
         user=actor.user,
-        actor=_who(table, actor)[:100],
+        actor=_who(table, actor, result)[:100],
         action=action,
         before=before,
         after=after,
         reason=reason,
     )
-    if rescore:
+    if rescore and result is not None:
+        outcomes.put([result], table.round.tournament)
+    elif rescore:
         outcomes.store([table], table.round.tournament)
 
 
-def _who(table: Table, actor: Actor) -> str:
+def _who(table: Table, actor: Actor, result: TableResult | None = None) -> str:
     """ "East-West (own link)", "North-South (PIN on East-West's phone)", "Director td":
     who did it, and how, as the history shows it."""
     if actor.is_director:
         return actor.label or f"Director {actor.user}"
     if actor.side is None:
         return actor.label or "Table link"
-    return f"{side_name(table, actor.side)} ({actor.how or 'own link'})"
+    return f"{side_name(table, actor.side, result)} ({actor.how or 'own link'})"
 
 
-def side_name(table: Table, side: int) -> str:
-    """What the players call a side: North-South at a partnership game, else the player."""
-    tournament = table.round.tournament
-    players = [seat.entrant.name for seat in table.seats.select_related("entrant")]
-    ruleset = tournament.ruleset
-    names = ruleset.side_names(ruleset.players_at_table(len(players)), players)
+def side_name(table: Table, side: int, result: TableResult | None = None) -> str:
+    """What the players call a side: North-South at a partnership game, else the player
+    (from the table's result, when the caller has it, else read)."""
+    ruleset = table.round.tournament.ruleset
+    if result is not None:
+        names = ruleset.side_names(result.size, result.names)
+    else:
+        players = [seat.entrant.name for seat in table.seats.select_related("entrant")]
+        names = ruleset.side_names(ruleset.players_at_table(len(players)), players)
     return names[side] if 0 <= side < len(names) else f"Side {side + 1}"
 
 
@@ -127,9 +157,18 @@ def _parse(table: Table, result: TableResult, data, number: int) -> dict:
     return ruleset.hand_to_dict(record)
 
 
+_LOCKED = Prepared(
+    lambda table: (
+        Table.objects.select_for_update().select_related("round__tournament").filter(pk=table)
+    )
+)
+
+
 def _locked_table(table: Table) -> Table:
     """Lock the table row for the rest of the transaction (PostgreSQL; SQLite locks the file)."""
-    return Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+    for locked in _LOCKED(table.pk):
+        return locked
+    raise Table.DoesNotExist(f"No table {table.pk}.")
 
 
 def _check_open(result: TableResult, actor: Actor) -> None:
@@ -171,16 +210,19 @@ def _reason(reason: str) -> str:
     return reason
 
 
-def enter_hand(table: Table, data, *, actor: Actor, nonce: str, slot: tuple[int, int]) -> Hand:
+def enter_hand(
+    table: Table, data, *, actor: Actor, nonce: str, slot: tuple[int, int], seated=None
+) -> Hand:
     """Store the next hand. A retry of the same form returns the hand it already stored."""
     if not nonce or len(nonce) > Hand._meta.get_field("nonce").max_length:
         raise EntryError("The form is incomplete: reload the page.")
-    with transaction.atomic():
+    with transaction.atomic(), outcomes.logged_write():
         table = _locked_table(table)
-        existing = Hand.objects.filter(table=table, nonce=nonce).first()
+        facts = _table_facts(table, seated)
+        existing = next((h for h in facts.hands[table.pk] if h.nonce == nonce), None)
         if existing is not None:
             return existing  # the same form again: a double tap or a phone's retry
-        result = table_result(table)
+        result = _derived(table, facts)
         _check_open(result, actor)
         _check_side(result, actor)
         due = next_slot(result)
@@ -206,26 +248,24 @@ def enter_hand(table: Table, data, *, actor: Actor, nonce: str, slot: tuple[int,
             status=Hand.Status.ACCEPTED if actor.is_director or single else Hand.Status.ENTERED,
         )
         counts = hand.status == Hand.Status.ACCEPTED
-        _log(table, actor, "entered", hand, after=record, rescore=counts)
+        if counts:
+            facts.hands[table.pk].append(hand)
+            result = _derived(table, facts)
+        # Else the hand counts for nothing until accepted: the stored outcome stands.
+        _log(table, actor, "entered", hand, after=record, rescore=counts, result=result)
         if table.round.status == Round.Status.PUBLISHED:
             Round.objects.filter(pk=table.round_id).update(status=Round.Status.IN_PLAY)
     return hand
 
 
-def _hand_for_update(table: Table, hand_id: int) -> Hand:
-    try:
-        return Hand.objects.select_for_update().get(pk=hand_id, table=table)
-    except Hand.DoesNotExist:
-        raise EntryError("No such hand at this table.", status=404) from None
-
-
-def accept_hand(table: Table, hand_id: int, *, actor: Actor, version: int) -> Hand:
-    with transaction.atomic():
+def accept_hand(table: Table, hand_id: int, *, actor: Actor, version: int, seated=None) -> Hand:
+    with transaction.atomic(), outcomes.logged_write():
         table = _locked_table(table)
-        hand = _hand_for_update(table, hand_id)
+        facts = _table_facts(table, seated)
+        hand = _hand_in(facts, table, hand_id)
         if hand.status == Hand.Status.ACCEPTED:
             return hand  # accepted already: a double tap changes nothing
-        result = table_result(table)
+        result = _derived(table, facts)
         _check_open(result, actor)
         _check_side(result, actor)
         if hand.version != version:
@@ -233,16 +273,19 @@ def accept_hand(table: Table, hand_id: int, *, actor: Actor, version: int) -> Ha
         _check_other_side(hand, actor, "accepts")
         hand.status = Hand.Status.ACCEPTED
         hand.save(update_fields=["status", "updated"])
-        _log(table, actor, "accepted", hand)
+        _log(table, actor, "accepted", hand, result=_derived(table, facts))
     return hand
 
 
-def dispute_hand(table: Table, hand_id: int, *, actor: Actor, version: int, reason: str) -> Hand:
+def dispute_hand(
+    table: Table, hand_id: int, *, actor: Actor, version: int, reason: str, seated=None
+) -> Hand:
     reason = _reason(reason)
-    with transaction.atomic():
+    with transaction.atomic(), outcomes.logged_write():
         table = _locked_table(table)
-        hand = _hand_for_update(table, hand_id)
-        result = table_result(table)
+        facts = _table_facts(table, seated)
+        hand = _hand_in(facts, table, hand_id)
+        result = _derived(table, facts)
         _check_open(result, actor)
         _check_side(result, actor)
         if hand.status != Hand.Status.ENTERED:
@@ -254,19 +297,20 @@ def dispute_hand(table: Table, hand_id: int, *, actor: Actor, version: int, reas
         _check_other_side(hand, actor, "disputes")
         hand.status = Hand.Status.DISPUTED
         hand.save(update_fields=["status", "updated"])
-        _log(table, actor, "disputed", hand, reason=reason, rescore=False)
+        _log(table, actor, "disputed", hand, reason=reason, rescore=False, result=result)
     return hand
 
 
 def edit_hand(
-    table: Table, hand_id: int, data, *, actor: Actor, version: int, reason: str = ""
+    table: Table, hand_id: int, data, *, actor: Actor, version: int, reason: str = "", seated=None
 ) -> Hand:
     """Correct a hand. Refused when the page was stale: nobody's entry is overwritten unseen."""
     reason = _reason(reason)
-    with transaction.atomic():
+    with transaction.atomic(), outcomes.logged_write():
         table = _locked_table(table)
-        hand = _hand_for_update(table, hand_id)
-        result = table_result(table)
+        facts = _table_facts(table, seated)
+        hand = _hand_in(facts, table, hand_id)
+        result = _derived(table, facts)
         _check_open(result, actor)
         if not actor.is_director:
             _check_side(result, actor)
@@ -293,19 +337,32 @@ def edit_hand(
                 "your change was not saved. Check it and try again.",
                 status=409,
             )
-        hand.refresh_from_db()
+        hand.refresh_from_db()  # the facts' own copy: the result after the edit follows it
         counts = hand.status == Hand.Status.ACCEPTED
+        if counts:
+            result = _derived(table, facts)
         _log(
-            table, actor, "edited", hand, before=before, after=record, reason=reason, rescore=counts
+            table,
+            actor,
+            "edited",
+            hand,
+            before=before,
+            after=record,
+            reason=reason,
+            rescore=counts,
+            result=result,
         )
     return hand
 
 
-def sign(table: Table, *, side: int, player: str, typed: str, actor: Actor) -> Signature:
+def sign(
+    table: Table, *, side: int, player: str, typed: str, actor: Actor, seated=None
+) -> Signature:
     """One side signs (rule 40): choose one of its players and type that name."""
-    with transaction.atomic():
+    with transaction.atomic(), outcomes.logged_write():
         table = _locked_table(table)
-        result = table_result(table)
+        facts = _table_facts(table, seated)
+        result = _derived(table, facts)
         if result.round.status == Round.Status.DRAFT:
             raise EntryError("This round is not published yet.", status=403)
         if side not in range(len(result.sides)):
@@ -315,7 +372,7 @@ def sign(table: Table, *, side: int, player: str, typed: str, actor: Actor) -> S
                 "Each side signs for itself: through its own link, or by typing its PIN.",
                 status=403,
             )
-        already = table.signatures.filter(side=side).first()
+        already = next((s for s in result.signatures if s.side == side), None)
         if already is not None:
             return already
         if result.pending or not result.match.complete:
@@ -338,12 +395,14 @@ def sign(table: Table, *, side: int, player: str, typed: str, actor: Actor) -> S
                 signature = Signature.objects.create(table=table, side=side, name=player)
         except IntegrityError:
             return table.signatures.get(side=side)
+        facts.signatures[table.pk].append(signature)
+        result = _derived(table, facts)
         after = {"side": side, "name": player}
-        if table.signatures.count() >= len(result.sides):
+        if result.final:
             # What every side signed, kept with the last signature: the sheet's check
             # code is recognised after a later correction (signed.verify).
-            after["sheet"] = signed.content(table_result(table), table.round.tournament)
-        _log(table, actor, signed.SIGNED, after=after)
+            after["sheet"] = signed.content(result, table.round.tournament)
+        _log(table, actor, signed.SIGNED, after=after, result=result)
         if "sheet" in after:
             _complete_round_if_done(table.round)
     return signature

@@ -5,17 +5,21 @@ bare read of the hands. So each write at a table that can change what the standi
 count (scoring.entry, scoring.rulings: every write is logged to the table's history,
 and the log stores the table's outcome afresh in the same transaction, under the
 table's row lock) keeps one row per table; the standings read those rows. Saving a
-hand, ruling or signature drops the table's row first (a signal), so a write that does
-not store it again, or one made any other way, leaves no stale row. A table without a
-row (a restored backup, a hand waiting to be accepted) or with one scored under other
-options is scored from the facts when it is read, and stored. `verify` re-derives every
+hand, ruling or signature any other way (a script, the admin) drops the table's row (a
+signal), so it leaves no stale row; a logged write (inside `logged_write`) stores the row
+itself, from the result it derived of the facts as it left them, or leaves it as it is
+when the write cannot change what the standings count. A table without a row (a restored
+backup) or with one scored under other options is scored from the facts when it is read,
+and stored. `verify` re-derives every
 stored row and lists the differences; `manage.py check_results` runs it.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import astuple, dataclass, fields
 
 from django.db import transaction
@@ -98,13 +102,20 @@ def _decode(texts: list[str]) -> list[list]:
 def store(tables: Iterable[Table], tournament: Tournament) -> None:
     """Score these tables from their facts and store their outcomes (replacing any)."""
     tables = list(tables)
-    if not tables:
-        return
-    results = results_for(tournament, tables=tables)
+    if tables:
+        put(results_for(tournament, tables=tables).values(), tournament)
+
+
+def put(results: Iterable[TableResult], tournament: Tournament) -> None:
+    """Store these results' outcomes, replacing any, in one statement: the results must be
+    derived from the facts as the current transaction leaves them."""
     options = fingerprint(tournament)
-    with transaction.atomic():
-        TableOutcome.objects.filter(table__in=[t.pk for t in tables]).delete()
-        TableOutcome.objects.bulk_create(_row(r, options) for r in results.values())
+    TableOutcome.objects.bulk_create(
+        [_row(r, options) for r in results],
+        update_conflicts=True,
+        unique_fields=["table"],
+        update_fields=["data", "final", "options"],
+    )
 
 
 def counted(tournament: Tournament) -> list[Counted]:
@@ -146,13 +157,31 @@ def _fill(tournament: Tournament, table_ids: list[int], options: str) -> list[Co
     return [Counted(r.table.pk, r.final, r.outcome()) for r in results.values()]
 
 
+# Set while a logged write (scoring.entry) changes a table's facts: it stores the table's
+# outcome itself, so the signal below need not drop it first.
+_logged = ContextVar("logged_write", default=False)
+
+
+@contextmanager
+def logged_write() -> Iterator[None]:
+    """The facts saved inside are a logged write's, which keeps the stored outcome right
+    itself (stores it again, or leaves a row that the write cannot change)."""
+    token = _logged.set(True)
+    try:
+        yield
+    finally:
+        _logged.reset(token)
+
+
 @receiver([post_save, post_delete], sender=Hand)
 @receiver([post_save, post_delete], sender=Ruling)
 @receiver([post_save, post_delete], sender=Signature)
 def _facts_changed(sender, instance, **kwargs) -> None:
     """A fact saved or deleted other than through a logged write (a script, the admin):
     the table's stored outcome goes, and is scored again when next read. The logged
-    writes store it afresh after this, in the same transaction."""
+    writes store it themselves (logged_write)."""
+    if _logged.get():
+        return
     TableOutcome.objects.filter(table_id=instance.table_id).delete()
 
 

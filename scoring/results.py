@@ -12,12 +12,15 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from django.db.models import F, QuerySet
+
 import standings
 from rules import HandScore, HandTally, InvalidHand, MatchResult
 from rules import Ruling as RuleRuling
 from tournament.models import Entrant, Round, Seat, Table, Tournament
 
 from .models import Hand, Ruling, Signature
+from .prepared import Prepared
 
 
 @dataclass
@@ -108,12 +111,58 @@ def to_rule(ruling: Ruling) -> RuleRuling:
     )
 
 
-def results_for(
+@dataclass
+class Facts:
+    """What a set of tables' results derive from, as loaded: a write at a table changes
+    its facts in memory (a hand added, accepted, a signature) and derives the table's new
+    result from them without reading them again."""
+
+    tables: list[Table]
+    seats: dict[int, list[tuple[int, Entrant]]]  # table id: (position, entrant)
+    hands: dict[int, list[Hand]]  # table id: its hands, in order
+    rulings_by_hand: dict[int, list[Ruling]]
+    round_rulings: dict[int, list[Ruling]]
+    signatures: dict[int, list[Signature]]
+
+
+# One table's facts, the reads of every table page and every write at a table.
+_SEATED = Prepared(
+    lambda table: (
+        Entrant.objects.filter(seats__table_id=table)
+        .annotate(seat_position=F("seats__position"))
+        .order_by()
+    )
+)
+_HANDS = Prepared(lambda table: Hand.objects.filter(table_id=table))
+_RULINGS = Prepared(lambda table: Ruling.objects.filter(table_id=table, withdrawn_at__isnull=True))
+_SIGNATURES = Prepared(lambda table: Signature.objects.filter(table_id=table))
+
+
+def _one_table(table: Table, seated: list | None) -> Facts:
+    if seated is None:
+        seated = [(e.seat_position, e) for e in _SEATED(table.pk)]
+    seats = {table.pk: seated}
+    hands = {table.pk: list(_HANDS(table.pk))}
+    rulings_by_hand = defaultdict(list)
+    round_rulings = defaultdict(list)
+    for ruling in _RULINGS(table.pk):
+        if ruling.hand_id:
+            rulings_by_hand[ruling.hand_id].append(ruling)
+        else:
+            round_rulings[table.pk].append(ruling)
+    signatures = {table.pk: list(_SIGNATURES(table.pk))}
+    return Facts([table], seats, hands, rulings_by_hand, round_rulings, signatures)
+
+
+def load_facts(
     tournament: Tournament,
     tables: Iterable[Table] | None = None,
     rounds: Iterable[int] | None = None,
-) -> dict[int, TableResult]:
-    """Results keyed by table id: at most six queries whatever the number of tables or hands."""
+    seated: list | None = None,
+) -> Facts:
+    """The facts of these tables (or the whole night's, or these rounds'): four queries
+    after the tables, whatever the number of tables or hands. `seated`: one table's seats,
+    (position, entrant), when the caller read them already."""
     whole = tables is None
     if whole:
         qs = Table.objects.filter(round__tournament=tournament).select_related("round")
@@ -127,6 +176,8 @@ def results_for(
             scope["table__round__number__in"] = list(rounds)
     else:
         tables = list(tables)
+        if len(tables) == 1:
+            return _one_table(tables[0], seated)
         scope = {"table_id__in": [t.pk for t in tables]}
     seats = defaultdict(list)
     if whole:
@@ -138,27 +189,11 @@ def results_for(
     else:
         for seat in Seat.objects.filter(**scope).select_related("entrant"):
             seats[seat.table_id].append((seat.position, seat.entrant))
-    return _scored(tables, scope, seats, {tournament.pk: tournament})
+    return _read(tables, scope, seats)
 
 
-def results_across(tables: Iterable[Table]) -> dict[int, TableResult]:
-    """Results of tables from any number of tournaments (a player's nights over a season),
-    keyed by table id, in the same six queries: ``tables`` is a queryset of them, read
-    with its round and tournament."""
-    scope = {"table__in": tables.values("pk")}
-    tables = list(tables.select_related("round__tournament"))
-    tournaments = {table.round.tournament_id: table.round.tournament for table in tables}
-    seats = defaultdict(list)
-    for seat in Seat.objects.filter(**scope).select_related("entrant"):
-        seats[seat.table_id].append((seat.position, seat.entrant))
-    return _scored(tables, scope, seats, tournaments)
-
-
-def _scored(
-    tables: list[Table], scope: dict, seats: dict[int, list], tournaments: dict[int, Tournament]
-) -> dict[int, TableResult]:
-    """Each table scored by its own tournament's ruleset and options from its facts, read
-    in four queries whatever the number of tables."""
+def _read(tables: list[Table], scope: dict, seats: dict[int, list]) -> Facts:
+    """The hands, rulings and signatures of these tables, seated: three queries."""
     hands = defaultdict(list)
     for hand in Hand.objects.filter(**scope):
         hands[hand.table_id].append(hand)
@@ -173,42 +208,73 @@ def _scored(
     signatures = defaultdict(list)
     for signature in Signature.objects.filter(**scope):
         signatures[signature.table_id].append(signature)
+    return Facts(tables, seats, hands, rulings_by_hand, round_rulings, signatures)
+
+
+def results_for(
+    tournament: Tournament,
+    tables: Iterable[Table] | None = None,
+    rounds: Iterable[int] | None = None,
+    seated: list | None = None,
+) -> dict[int, TableResult]:
+    """Results keyed by table id: at most six queries whatever the number of tables or hands."""
+    return derive(tournament, load_facts(tournament, tables, rounds, seated))
+
+
+def results_across(tables: QuerySet[Table]) -> dict[int, TableResult]:
+    """Results of tables from any number of tournaments (a player's nights over a season),
+    keyed by table id, in the same six queries: ``tables`` is a queryset of them."""
+    scope = {"table__in": tables.values("pk")}
+    tables = list(tables.select_related("round__tournament"))
+    tournaments = {table.round.tournament_id: table.round.tournament for table in tables}
+    seats = defaultdict(list)
+    for seat in Seat.objects.filter(**scope).select_related("entrant"):
+        seats[seat.table_id].append((seat.position, seat.entrant))
+    return derive(tournaments, _read(tables, scope, seats))
+
+
+def derive(tournament: Tournament | dict[int, Tournament], facts: Facts) -> dict[int, TableResult]:
+    """Every table's result from its facts as loaded, each scored by its own night's
+    ruleset and options (one tournament, or several by id): no query."""
+    tournaments = tournament if isinstance(tournament, dict) else {tournament.pk: tournament}
+    settings = {pk: (t.ruleset, t.settings) for pk, t in tournaments.items()}
+    seats, hands, rulings_by_hand = facts.seats, facts.hands, facts.rulings_by_hand
+    round_rulings, signatures = facts.round_rulings, facts.signatures
 
     # A night repeats the same few facts (bid 4 made with 10 books...) thousands of times,
     # and scoring is pure: score each distinct record once per call for each table size,
     # dealer (the hand's number decides what the dealer may not do) and players' names.
     memo: dict[tuple[object, ...], tuple[object, HandScore]] = {}
-    settings = {pk: (t.ruleset, t.settings) for pk, t in tournaments.items()}
 
     def score_once(data: dict, size: int, number: int, names) -> tuple[object, HandScore]:
         try:
-            facts = frozenset(data.items())
-            hash(facts)
+            told = frozenset(data.items())
+            hash(told)
         except TypeError:  # a list among the facts (Ascot's Ramsch points)
-            facts = json.dumps(data, sort_keys=True)
-        key = (tournament_id, facts, size, ruleset.dealer(number, size), names)
+            told = json.dumps(data, sort_keys=True)
+        key = (tournament_id, told, size, ruleset.dealer(number, size), names)
         if key not in memo:
             record = ruleset.parse_hand(data, size, options, number)
             memo[key] = (record, ruleset.score_hand(record, size, options, (), number, names))
         return memo[key]
 
     results = {}
-    for table in tables:
+    for table in facts.tables:
         tournament_id = table.round.tournament_id
         ruleset, options = settings[tournament_id]
-        sides = [entrant for _, entrant in sorted(seats[table.pk], key=lambda s: s[0])]
+        sides = [entrant for _, entrant in sorted(seats.get(table.pk, ()), key=lambda s: s[0])]
         size = ruleset.players_at_table(len(sides))
         result = TableResult(
             table=table,
             round=table.round,
             size=size,
             sides=sides,
-            round_rulings=round_rulings[table.pk],
-            signatures=sorted(signatures[table.pk], key=lambda s: s.side),
+            round_rulings=round_rulings.get(table.pk, []),
+            signatures=sorted(signatures.get(table.pk, ()), key=lambda s: s.side),
             options=options,
         )
         names = result.names
-        for hand in hands[table.pk]:
+        for hand in hands.get(table.pk, ()):
             if hand.status != Hand.Status.ACCEPTED:
                 result.pending.append(hand)
                 if hand.record is not None:
@@ -218,7 +284,7 @@ def _scored(
                         continue
                     result.previews[hand.pk] = ScoredHand(hand, record, score, [])
                 continue
-            hand_rulings = rulings_by_hand[hand.pk]
+            hand_rulings = rulings_by_hand.get(hand.pk, [])
             if hand_rulings or hand.record is None:
                 record = (
                     ruleset.parse_hand(hand.record, size, options, hand.number)

@@ -143,6 +143,7 @@ def enter(request, access, data, hand_form):
         actor=access.actor(data.get("side")),
         nonce=data["nonce"],
         slot=data["slot"],
+        seated=access.seated,
     )
     messages.success(request, f"{hand} stored.")
 
@@ -150,7 +151,9 @@ def enter(request, access, data, hand_form):
 @action("accept", HandActionForm, who=PLAYERS)
 def accept(request, access, data, hand_form):
     actor = acting(access, data)
-    hand = entry.accept_hand(access.table, data["hand"], actor=actor, version=data["version"] or 0)
+    hand = entry.accept_hand(
+        access.table, data["hand"], actor=actor, version=data["version"] or 0, seated=access.seated
+    )
     messages.success(request, f"{hand} accepted.")
 
 
@@ -162,6 +165,7 @@ def dispute(request, access, data, hand_form):
         actor=acting(access, data),
         version=data["version"] or 0,
         reason=data["reason"],
+        seated=access.seated,
     )
     messages.warning(request, f"{hand} disputed: the director has been called.")
 
@@ -175,6 +179,7 @@ def edit(request, access, data, hand_form):
         actor=access.actor(data.get("side")),
         version=data["version"] or 0,
         reason=data["reason"],
+        seated=access.seated,
     )
     messages.success(request, f"{hand} corrected.")
 
@@ -183,7 +188,14 @@ def edit(request, access, data, hand_form):
 def sign(request, access, data, hand_form):
     actor = acting(access, data)
     side = actor.side if actor.side is not None else -1
-    entry.sign(access.table, side=side, player=data["player"], typed=data["typed"], actor=actor)
+    entry.sign(
+        access.table,
+        side=side,
+        player=data["player"],
+        typed=data["typed"],
+        actor=actor,
+        seated=access.seated,
+    )
     messages.success(request, "Signed.")
 
 

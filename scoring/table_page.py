@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
+from functools import lru_cache
 
 import segno
 from django.db.models import Count, Max
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.safestring import SafeString
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
@@ -32,14 +35,14 @@ from .forms import (
     CorrectionForm,
     DisputeForm,
     EditForm,
-    EnterForm,
     HandForm,
     ReopenForm,
     RulingForm,
     SignForm,
     WithdrawForm,
 )
-from .models import Change, Hand
+from .models import Change, CorrectionRequest, Hand
+from .prepared import Prepared
 from .results import results_for
 from .sheet import SideView, build_sheet, next_dealer, ruling_lines
 
@@ -53,6 +56,8 @@ class Access:
     url: str  # the page's own address; the actions post to url + "<action>/"
     user: object | None = None  # a director
     seat: Seat | None = None  # the side whose link this is
+    # Every seat's (position, entrant), when the link's own read brought them.
+    seated: list | None = None
 
     @property
     def director(self) -> bool:
@@ -69,17 +74,27 @@ class Access:
         return entry.Actor(side=self.side)
 
 
-def link_access(request, token: str) -> Access:
-    seat = (
-        Seat.objects.select_related("table__round__tournament")
-        .filter(token=token)
+# Every request of a side's phone starts here: the link's seat with its table, round and
+# tournament, and every seat at that table with its entrant, in one read.
+_LINK = Prepared(
+    lambda token: (
+        Seat.objects.select_related("entrant", "table__round__tournament")
+        .filter(table__seats__token=token)
         .exclude(table__round__status=Round.Status.DRAFT)
-        .first()
+        .order_by("position")
     )
+)
+
+
+def link_access(request, token: str) -> Access:
+    seats = list(_LINK(token))
+    seat = next((s for s in seats if s.token == token), None)  # the token is unique
     if seat is None:
         raise Http404("This link is not valid: ask the director for your side's current one.")
     table = seat.table
-    return Access(table, table.round.tournament, reverse("table_link", args=[token]), seat=seat)
+    url = reverse("table_link", args=[token])
+    seated = [(s.position, s.entrant) for s in seats]
+    return Access(table, table.round.tournament, url, seat=seat, seated=seated)
 
 
 def director_access(request, slug: str, number: int, table: int) -> Access:
@@ -144,10 +159,14 @@ def _for_sides(failed: Failed, action: str, form_class, sides: list[SideView], k
 TABLE_POLL_SECONDS = 5
 
 
-def table_version(access: Access) -> str:
+def table_version(access: Access, history: list[Change] | None = None) -> str:
     """Everything that changes a table is written to its history, or is the round's state
-    or the tournament's options: a version of the page in one query."""
-    last = Change.objects.filter(table=access.table).aggregate(n=Count("id"), last=Max("id"))
+    or the tournament's options: a version of the page in one query (none, from the
+    history as the page read it)."""
+    if history is None:
+        last = Change.objects.filter(table=access.table).aggregate(n=Count("id"), last=Max("id"))
+    else:
+        last = {"n": len(history), "last": max((c.pk for c in history), default=None)}
     round_ = access.table.round
     return live.version(
         last["n"], last["last"], round_.status, round_.started, live.fields_of(access.tournament)
@@ -156,17 +175,29 @@ def table_version(access: Access) -> str:
 
 def live_table(request, access: Access):
     """The table page, or 204 to a poll that already shows the current version."""
+    if live.SINCE not in request.GET:  # opened, not polled: the page names its own version
+        return render_table(request, access, live_page=True)
     current = table_version(access)
     return live.unchanged(request, current) or render_table(request, access, version=current)
 
 
 def render_table(
-    request, access: Access, *, errors=None, status=200, ruling=None, failed=None, version=""
+    request,
+    access: Access,
+    *,
+    errors=None,
+    status=200,
+    ruling=None,
+    failed=None,
+    version="",
+    live_page=False,
 ):
+    """The page; polled for changes when it names its `version` (or, with `live_page`, the
+    version of the history it shows)."""
     tournament = access.tournament
     ruleset = tournament.ruleset
     options = tournament.settings
-    result = results_for(tournament, tables=[access.table])[access.table.pk]
+    result = results_for(tournament, tables=[access.table], seated=access.seated)[access.table.pk]
     sheet = build_sheet(result, ruleset, options)
     slot = entry.next_slot(result)
     failed = failed or Failed()
@@ -201,12 +232,18 @@ def render_table(
     unsigned = [s for s in sheet.sides if s.index not in sheet.signatures]
     lines = ruling_lines(result, ruleset, options)
     closes = entry.correction_closes(result, tournament)
-    corrections = list(access.table.corrections.all())
-    history = list(Change.objects.filter(table=access.table).select_related("hand"))
+    corrections = list(_CORRECTIONS(access.table.pk))
+    history = _history(access.table, result)
+    if live_page:
+        version = table_version(access, history)
     for change in history:
         change.code = signed.signing_code(change)  # the paper of each signing, told apart
-        change.was = _in_words(change.before, change, result, ruleset, options)
-        change.now = _in_words(change.after, change, result, ruleset, options)
+        # Only a change of facts (before and after) is worded: the page shows no other.
+        change.was = change.now = ""
+        if change.before is not None:
+            change.was = _in_words(change.before, change, result, ruleset, options)
+            if change.after is not None:
+                change.now = _in_words(change.after, change, result, ruleset, options)
     context = {
         "tournament": tournament,
         "round": access.table.round,
@@ -217,7 +254,10 @@ def render_table(
         "slot": slot,
         "slot_label": context_slot_label(slot),
         "form": form,
-        "enter_form": failed.at("enter") or EnterForm(),
+        "form_fields": hand_fields_html(form) if form is not None else "",
+        # The page shows a form only where it is offered: a blank one is not built for a
+        # place the page leaves out (the director's tools on a side's link, say).
+        "enter_form": failed.at("enter"),
         "nonce": uuid.uuid4().hex,
         "pending": pending,
         "edit_form": next((f for row, f in edit_forms if row is pending), None),
@@ -225,28 +265,34 @@ def render_table(
         "accept_sides": [s for s in checkers if s not in by_pin],
         "accept_pin_forms": _for_sides(failed, "accept", DisputeForm, by_pin),
         "dispute_forms": _for_sides(failed, "dispute", DisputeForm, checkers),
-        "sign_forms": _for_sides(failed, "sign", SignForm, unsigned),
+        "sign_forms": (
+            _for_sides(failed, "sign", SignForm, unsigned)
+            if (result.match.complete and not pending) or failed.action == "sign"
+            else []
+        ),
         "withdraw_forms": [
             (
                 line,
                 failed.at("withdraw-ruling", "ruling", line.ruling.pk, f"w{line.ruling.pk}-%s")
-                or WithdrawForm(auto_id=f"w{line.ruling.pk}-%s"),
+                or (WithdrawForm(auto_id=f"w{line.ruling.pk}-%s") if access.director else None),
             )
             for line in lines
         ],
-        "reopen_form": failed.at("reopen", auto_id="reopen-%s") or ReopenForm(auto_id="reopen-%s"),
-        "ruling_form": failed.at("ruling", auto_id="r-%s") or RulingForm(auto_id="r-%s"),
+        "reopen_form": failed.at("reopen", auto_id="reopen-%s")
+        or (ReopenForm(auto_id="reopen-%s") if access.director else None),
+        "ruling_form": failed.at("ruling", auto_id="r-%s")
+        or (RulingForm(auto_id="r-%s") if access.director else None),
         "correction_closes": closes,
         "correction_open": bool(closes and timezone.now() <= closes),
         "correction_form": failed.at("correction", auto_id="c-%s")
-        or CorrectionForm(auto_id="c-%s"),
+        or (CorrectionForm(auto_id="c-%s") if mine is not None and sheet.final else None),
         "corrections": corrections,
         "my_correction": next((c for c in corrections if c.open and c.side == mine), None),
         "answer_forms": [
             (
                 c,
                 failed.at("answer-correction", "request", c.pk, f"a{c.pk}-%s")
-                or AnswerForm(auto_id=f"a{c.pk}-%s"),
+                or (AnswerForm(auto_id=f"a{c.pk}-%s") if access.director else None),
             )
             for c in corrections
             if c.open
@@ -268,6 +314,39 @@ def render_table(
         "live_every": TABLE_POLL_SECONDS,
     }
     return render(request, "scoring/table.html", context, status=status)
+
+
+_CORRECTIONS = Prepared(lambda table: CorrectionRequest.objects.filter(table_id=table))
+_HISTORY = Prepared(lambda table: Change.objects.filter(table_id=table))
+
+
+def _history(table: Table, result) -> list[Change]:
+    """The table's history, each change with its hand as the result read it (no query
+    per change, nor a join to read them again)."""
+    hands = {h.hand.pk: h.hand for h in result.hands} | {h.pk: h for h in result.pending}
+    history = list(_HISTORY(table.pk))
+    for change in history:
+        if change.hand_id in hands:
+            change.hand = hands[change.hand_id]
+    return history
+
+
+def hand_fields_html(form: HandForm) -> SafeString:
+    """The hand form's inputs. A blank one is the same for the same inputs (the game, the
+    table, the players' names, the hand's dealer) and was a third of the entering phone's
+    page to render: it is rendered once per process for each."""
+    if form.is_bound or form.initial:
+        return render_to_string("scoring/_hand_fields.html", {"form": form})
+    try:
+        return _blank_hand_fields(tuple(form.specs), form.prefix, form.auto_id)
+    except TypeError:  # inputs that cannot be a key: rendered each time
+        return render_to_string("scoring/_hand_fields.html", {"form": form})
+
+
+@lru_cache(maxsize=512)
+def _blank_hand_fields(specs: tuple, prefix: str | None, auto_id: str) -> SafeString:
+    form = HandForm(specs=specs, prefix=prefix, auto_id=auto_id)
+    return render_to_string("scoring/_hand_fields.html", {"form": form})
 
 
 def _check(request, access: Access, result) -> dict:
@@ -370,7 +449,8 @@ def hand_specs(access: Access):
     """Every input a hand of this table can have (whatever its dealer): the ruleset then
     judges the values against the hand's number."""
     tournament = access.tournament
-    size = tournament.ruleset.players_at_table(access.table.seats.count())
+    seats = len(access.seated) if access.seated is not None else access.table.seats.count()
+    size = tournament.ruleset.players_at_table(seats)
     return tournament.ruleset.hand_fields(size, tournament.settings)
 
 
@@ -378,7 +458,7 @@ def preview(request, access: Access):
     """The app's score for the hand as typed, before it counts (JSON for the form's script)."""
     tournament = access.tournament
     ruleset = tournament.ruleset
-    result = results_for(tournament, tables=[access.table])[access.table.pk]
+    result = results_for(tournament, tables=[access.table], seated=access.seated)[access.table.pk]
     prefix = "edit" if request.POST.get("prefix") == "edit" else None
     form = HandForm(request.POST, specs=hand_specs(access), prefix=prefix)
     if not form.is_valid():

@@ -26,9 +26,9 @@ MADE = {"bidding_team": 0, "level": 5, "form": "plain", "books": 12}
 EW_MADE = {"bidding_team": 1, "level": 4, "form": "no", "direction": "uptown", "books": 10}
 
 # The most queries each page may run, whatever the size of the round.
-# The console and the table page include the version their live poll asks with (two
-# small counts on the console, one on the table page).
-BUDGET = {"console": 14, "table": 10, "pairings": 9, "check": 8}
+# The console includes the version its live poll asks with (two small counts); the table
+# page takes its version from the history it shows.
+BUDGET = {"console": 14, "table": 8, "pairings": 9, "check": 8}
 
 
 def round_in_play(teams: int) -> Round:

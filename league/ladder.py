@@ -70,12 +70,19 @@ def ordinal(n: int) -> str:
 def parse_points(text: str) -> tuple[int, ...]:
     """ "10, 8, 6" as (10, 8, 6): whole numbers 0..1000, never rising; else ValueError."""
     words = [w.strip() for w in str(text).split(",")]
+    if words[-1] == "" and len(words) > 1:
+        words.pop()  # "10,8,6," ends the list, as written by hand
     if words == [""]:
         raise ValueError("List the points for 1st, 2nd, 3rd… separated by commas, e.g. 10,8,6.")
     points = []
     for place, word in enumerate(words, start=1):
-        if not word.isascii() or not word.isdigit() or len(word) > 4:
-            raise ValueError(f"“{word[:20]}” (for {ordinal(place)}) is not a whole number.")
+        if word.startswith("-") and word[1:].isascii() and word[1:].isdigit():
+            raise ValueError(f"{word} (for {ordinal(place)}) cannot be below 0.")
+        if not word.isascii() or not word.isdigit():
+            shown = word if len(word) <= 20 else word[:20] + "…"
+            raise ValueError(f"“{shown}” (for {ordinal(place)}) is not a whole number.")
+        if len(word) > 4:
+            raise ValueError(f"The points for {ordinal(place)} are over {MOST_POINTS}.")
         value = int(word)
         if value > MOST_POINTS:
             raise ValueError(f"{value} (for {ordinal(place)}) is over {MOST_POINTS}.")

@@ -32,8 +32,17 @@ class SeasonForm(forms.ModelForm):
         self.instance.club = club
         self.fields["slug"].required = False
 
+    def clean_name(self):
+        name = self.cleaned_data["name"]
+        others = Season.objects.filter(club=self.instance.club, name__iexact=name)
+        if others.exclude(pk=self.instance.pk).exists():
+            raise forms.ValidationError(f"The club has a season called “{name}” already.")
+        return name
+
     def clean_slug(self):
         slug = self.cleaned_data.get("slug") or slugify(self.cleaned_data.get("name") or "")[:60]
+        if not slug and "name" in self.errors:
+            return slug  # the name's own message says what to fix
         if not slug:
             raise forms.ValidationError("Give the season a short name for its web address.")
         clash = Season.objects.filter(club=self.instance.club, slug=slug)

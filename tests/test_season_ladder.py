@@ -401,9 +401,18 @@ def test_club_staff_make_and_edit_a_season(client, staff_client, game):
     assert b"No published night" in page.content
 
     response = staff_client.post(new, {**form, "ends": "2026-03-29"})  # the same name again
+    errors = response.context["form"].errors
+    assert response.status_code == 400
+    assert errors["name"] == ["The club has a season called “Winter 2026” already."]
+    response = staff_client.post(new, {**form, "name": "WINTER 2026", "slug": "other"})
+    assert response.status_code == 400 and "already" in response.context["form"].errors["name"][0]
+    response = staff_client.post(new, {**form, "name": "Spring", "slug": "winter-2026"})
     assert (
         response.status_code == 400 and "already uses" in response.context["form"].errors["slug"][0]
     )
+    response = staff_client.post(new, {**form, "name": "", "ends": "2026-03-29"})
+    assert list(response.context["form"].errors) == ["name"]  # the slug is made from it
+    assert Season.objects.count() == 1
     edit = f"/club/{club.slug}/season/winter-2026/edit/"
     changed = {**form, "name": "Winter", "slug": "winter-2026", "ends": "2026-04-05"}
     assert staff_client.post(edit, changed).status_code == 302

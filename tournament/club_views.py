@@ -23,8 +23,8 @@ PER_PAGE = 100
 class RegisterTable(tables.Table):
     name = tables.Column("Player", linkify=lambda record: record["url"], order_by=("key",))
     aliases = tables.Column("Also known as", orderable=False, attrs={"td": {"class": "aliases"}})
-    nights = tables.Column("Nights", attrs={"th": {"class": "num"}, "td": {"class": "num"}})
-    last = tables.DateColumn(format="j M Y", verbose_name="Last night")
+    nights = tables.Column("Nights entered", attrs={"th": {"class": "num"}, "td": {"class": "num"}})
+    last = tables.DateColumn(format="j M Y", verbose_name="Last entered")
 
     class Meta:
         template_name = "django_tables2/table.html"

@@ -50,7 +50,7 @@ def expected_header(partnership: bool) -> str:
 def read_entrants(
     data: bytes, *, partnership: bool, existing: set[str], teams: dict[str, str] | None = None
 ) -> tuple[list[Row], list[str]]:
-    """Parse an uploaded file; returns (rows, errors). `existing` holds lower-cased names;
+    """Parse an uploaded file; returns (rows, errors). `existing` holds the names' player_key;
     `teams` the players already registered (player_key -> team), for team games."""
     teams = dict(teams or {})
     if not data.strip():
@@ -108,7 +108,7 @@ def read_entrants(
         if problem:
             errors.append(f"Line {line}: {problem}")
             continue
-        key = row.name.lower()
+        key = player_key(row.name)
         clash = player_clash(row.player1, row.player2, teams) if partnership else ""
         if key in existing:
             errors.append(f"Line {line}: {row.name!r} is already registered.")

@@ -282,9 +282,9 @@ class EntrantForm(forms.ModelForm):
             if clash:  # by the player it is about
                 self.add_error("player1" if player_key(p1) in teams else "player2", clash)
         name = data.get("name")
-        if name:
-            clash = self.tournament.entrants.filter(name__iexact=name).exclude(pk=self.instance.pk)
-            if clash.exists():
+        if name:  # "Bill  Evans" is Bill Evans: case and spacing do not tell entrants apart
+            names = self.tournament.entrants.exclude(pk=self.instance.pk).values_list("name")
+            if player_key(name) in {player_key(n) for (n,) in names}:
                 self.add_error(
                     "name" if "name" in self.fields else None,
                     f"'{name}' is already registered in this tournament.",

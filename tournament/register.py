@@ -13,7 +13,7 @@ links, so merging two entries or confirming a link is all it takes for them to f
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db import IntegrityError, transaction
 
@@ -153,6 +153,9 @@ class Pending:
     slot: int
     typed: str
     choices: list[Choice]
+    # Near entries who play in another entry of this night already: not the same player,
+    # unless that entry is the mistake (said, not offered).
+    playing: list[Player] = field(default_factory=list)
 
 
 def nights_played(club: Club) -> dict[int, tuple[int, object]]:
@@ -185,9 +188,14 @@ def to_confirm(tournament: Tournament) -> list[Pending]:
     wanted = {pk for p in pending for pk in p.choices}
     players = tournament.club.players.in_bulk(wanted)
     nights = nights_played(tournament.club) if wanted else {}
+    tonight = played_in(tournament) if wanted else set()
     for p in pending:
+        near = [players[pk] for pk in p.choices if pk in players]
+        p.playing = [player for player in near if player.pk in tonight]
         p.choices = [
-            Choice(players[pk], nights.get(pk, (0, None))[0]) for pk in p.choices if pk in players
+            Choice(player, nights.get(player.pk, (0, None))[0])
+            for player in near
+            if player.pk not in tonight
         ]
     return pending
 

@@ -23,7 +23,7 @@ from .checkin import (
     tapped,
     withdrawn_message,
 )
-from .csv_import import expected_header, read_entrants
+from .csv_import import expected_header, player_key, read_entrants
 from .forms import (
     CheckinForm,
     CheckinSearchForm,
@@ -240,7 +240,7 @@ def entrants_import(request, slug):
     if request.method == "POST":
         status = 400
         if form.is_valid():
-            existing = {n.lower() for n in tournament.entrants.values_list("name", flat=True)}
+            existing = {player_key(n) for n in tournament.entrants.values_list("name", flat=True)}
             rows, errors = read_entrants(
                 form.cleaned_data["file"].read(),
                 partnership=tournament.is_partnership,

@@ -63,7 +63,12 @@ def test_fewer_nights_played_breaks_a_tie_after_the_places():
 
 @pytest.mark.parametrize(
     "text, points",
-    [("10,8,6,5,4,3,2,1", (10, 8, 6, 5, 4, 3, 2, 1)), (" 3 , 3, 0", (3, 3, 0)), ("1000", (1000,))],
+    [
+        ("10,8,6,5,4,3,2,1", (10, 8, 6, 5, 4, 3, 2, 1)),
+        (" 3 , 3, 0", (3, 3, 0)),
+        ("1000", (1000,)),
+        ("10, 8 ,6,", (10, 8, 6)),  # a comma at the end, as written by hand
+    ],
 )
 def test_points_are_read_from_a_comma_list(text, points):
     assert parse_points(text) == points
@@ -75,8 +80,10 @@ def test_points_are_read_from_a_comma_list(text, points):
         ("", "List the points"),
         ("10,,8", "is not a whole number"),
         ("10,8.5", "is not a whole number"),
-        ("10,-1", "is not a whole number"),
+        ("10,-1", "-1 \\(for 2nd\\) cannot be below 0"),
         ("1001", "over 1000"),
+        ("99999999999999999999999,8", "for 1st are over 1000"),
+        (",", "List the points"),
         ("6,8", "cannot be worth more than 1st"),
         ("٣", "is not a whole number"),
     ],

@@ -128,7 +128,7 @@ def summary(ruleset: Ruleset, stats: Statistics) -> list[tuple[str, str]]:
 
 
 def shown(number: float | None) -> str:
-    return "\N{EN DASH}" if number is None else f"{number:g}"
+    return "\N{EN DASH}" if number is None else f"{number:.2f}"  # 1.00, 4.39: one way
 
 
 def shown_percent(number: int | None) -> str:

@@ -8,6 +8,8 @@ from django.urls import reverse
 
 from league.statistics import BidLine, Statistics
 
+from .statistics import shown
+
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
 DASH = "\N{EN DASH}"
 
@@ -59,7 +61,7 @@ def partner_table(club_slug: str, player_pk: int, partners: list) -> PartnerTabl
             "hands": stats.hands,
             "won": stats.won,
             "made": stats.made_percent,
-            "average": stats.average_points,
+            "average": shown(stats.average_points),
         }
         for other, stats in partners
     ]

@@ -87,7 +87,7 @@ SMALL = {
             "Hands played": "3",
             "Bids won by the team": "2",
             "Bids made": "1 (50%)",
-            "Average points per hand": "2",  # 6 points in 3 hands
+            "Average points per hand": "2.00",  # 6 points in 3 hands
             "Bostons": "0",
             "Penalties ruled against": "1",
         },
@@ -105,7 +105,7 @@ SMALL = {
             "Hands played": "3",
             "Times Cat": "2",
             "Cat success": "1 (50%)",
-            "Average points per hand": "1",  # 3 points in 3 hands
+            "Average points per hand": "1.00",  # 3 points in 3 hands
             "Penalties ruled against": "1",
         },
     ),
@@ -149,7 +149,7 @@ SMALL = {
             "Hands played": "3",
             "Times bidder": "2",
             "Bidder success": "1 (50%)",
-            "Average points per hand": "0",
+            "Average points per hand": "0.00",
             "Double sets": "1",
             "Penalties ruled against": "1",
         },

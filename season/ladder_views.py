@@ -76,7 +76,8 @@ def ladder_export(request, club, season, fmt):
     found = _season(club, season)
     board = season_ladder(found)
     table = ladder_table(board, lambda player: None)
-    return SafeExport(fmt, table).response(f"{found.club.slug}-{found.slug}-ladder.{fmt}")
+    export = SafeExport(fmt, table, dataset_kwargs={"title": "Ladder"})  # the sheet's name
+    return export.response(f"{found.club.slug}-{found.slug}-ladder.{fmt}")
 
 
 def _save_season(request, club: Club, form, season=None):

@@ -64,6 +64,8 @@ class Player(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(max_length=100)
     aliases = models.JSONField(default=list, blank=True)
+    # The ids of entries merged into this one: their pages' addresses lead here.
+    merged = models.JSONField(default=list, blank=True)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -4,7 +4,7 @@ club's published nights appear, and of them only sheets signed by every side."""
 from __future__ import annotations
 
 from django.http import Http404
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 
 from club.models import Club, Player
 
@@ -15,7 +15,12 @@ from .statistics_tables import bid_tables, partner_table
 
 def player_page(request, club: str, player: int):
     found = get_object_or_404(Club, slug=club)
-    person = get_object_or_404(Player, pk=player, club=found)
+    person = Player.objects.filter(pk=player, club=found).first()
+    if person is None:  # an entry merged into another: its old address leads there
+        kept = next((p for p in found.players.only("merged") if player in p.merged), None)
+        if kept is None:
+            raise Http404("No such player in this club's register.")
+        return redirect("player", club=found.slug, player=kept.pk, permanent=True)
     person.club = found  # the ratings read it
     games = [
         {

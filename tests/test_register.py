@@ -208,6 +208,13 @@ def test_rename_and_merge_and_the_nights_follow(director_client, club, game):
     rows = register_rows(director_client, club)
     assert "Ann Bell" not in rows and rows["Anne Bell"] == (4, "Ann Bell, Zoe Quill")
     assert not Player.objects.filter(pk=zoe.pk).exists()
+    # The merged entry's page (a link kept from before) leads to the kept one's.
+    old_page = director_client.get(f"/club/{club.slug}/players/{zoe.pk}/")
+    assert (old_page.status_code, old_page["Location"]) == (
+        301,
+        f"/club/{club.slug}/players/{anne.pk}/",
+    )
+    assert director_client.get(f"/club/{club.slug}/players/{zoe.pk + 999}/").status_code == 404
 
     # The merged name links exactly next time.
     fifth = night(game, 5)

@@ -280,6 +280,8 @@ def merge(kept: Player, merged: Player) -> int:
         moved = Entrant.objects.filter(member1=merged).update(member1=kept)
         moved += Entrant.objects.filter(member2=merged).update(member2=kept)
         names = [merged.name, *merged.aliases]
+        kept.merged = [*kept.merged, merged.pk, *merged.merged]
+        kept.save(update_fields=["merged"])
         merged.delete()
         for name in names:
             _add_alias(kept, name)

@@ -499,7 +499,12 @@ def _read_links(row: dict, where: str) -> list[tuple[int, str, list[str]]]:
     for k, link in enumerate(links):
         at = f"{where}register[{k}]: "
         slot, name, aliases = link.get("slot"), link.get("name"), link.get("aliases", [])
-        if slot not in LINKS or isinstance(slot, bool) or slot in (s for s, _, _ in found):
+        if (
+            not isinstance(slot, int)  # first: a list or a dict is no key of LINKS
+            or isinstance(slot, bool)
+            or slot not in LINKS
+            or slot in (s for s, _, _ in found)
+        ):
             raise BackupError(f"{at}slot: expected {' or '.join(map(str, LINKS))}, once each.")
         names = [name, *aliases] if isinstance(aliases, list) else None
         if names is None or not all(isinstance(n, str) and n.strip() for n in names):

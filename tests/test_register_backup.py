@@ -87,10 +87,11 @@ def test_an_older_backup_links_by_the_names_typed(director_client, clubs, night_
     assert linked + waiting >= entrants  # each player linked, or offered to confirm
 
 
-def test_a_bad_register_link_in_a_file_is_refused(director_client, clubs):
+@pytest.mark.parametrize("slot", [7, [1], {"n": 1}, True, "1", None])
+def test_a_bad_register_link_in_a_file_is_refused(director_client, clubs, slot):
     home, _ = clubs
     data = json.loads((DATA / "ascot-wednesday.json").read_text())
-    data["entrants"][0]["register"] = [{"slot": 7, "name": "X", "aliases": []}]
+    data["entrants"][0]["register"] = [{"slot": slot, "name": "X", "aliases": []}]
     response = restore(director_client, data, home, "bad")
     assert response.status_code == 400
     assert "entrants[0]: register[0]: slot: expected 1 or 2" in response.content.decode()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import django_tables2 as tables
 from django.utils.html import format_html
 
-NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
+from scoring.standings_table import NUM
 
 
 class NightColumn(tables.Column):

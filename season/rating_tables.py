@@ -6,13 +6,10 @@ import django_tables2 as dt
 from django.utils.html import format_html
 from tablib import Dataset
 
+from scoring.standings_table import NUM, neutralised
+
 from .rating_history import Line, Partnership
 from .ratings import Ranked
-
-NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
-# A spreadsheet runs a cell that starts like a formula (OWASP's advice on CSV injection):
-# such text gets a leading quote; numbers stay numbers.
-FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
 def skill(rating) -> str:
@@ -130,12 +127,6 @@ def partnership_table(pairs: list[Partnership], url_for) -> PartnershipTable:
             for p in pairs
         ]
     )
-
-
-def neutralised(value):
-    if isinstance(value, str) and value.startswith(FORMULA_START):
-        return "'" + value
-    return value
 
 
 def ratings_dataset(ranked: list[Ranked], title: str) -> Dataset:

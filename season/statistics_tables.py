@@ -7,10 +7,10 @@ import django_tables2 as tables
 from django.urls import reverse
 
 from league.statistics import BidLine, Statistics
+from scoring.standings_table import NUM
 
 from .statistics import shown
 
-NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
 DASH = "\N{EN DASH}"
 
 

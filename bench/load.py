@@ -130,6 +130,37 @@ def run_phase(jobs, threads: int) -> tuple[float, list[Exception]]:
     return time.perf_counter() - began, errors
 
 
+def cpu_seconds(server_pid: int) -> dict[str, float]:
+    """CPU time used so far (Linux /proc) by gunicorn's processes, PostgreSQL's and this
+    bench's own client threads: where a phase's time went, since all share the cores."""
+    tick = os.sysconf("SC_CLK_TCK")
+    used = {"server": 0.0, "PostgreSQL": 0.0, "bench client": 0.0}
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            stat = Path(f"/proc/{pid}/stat").read_text()
+        except OSError:
+            continue
+        name, fields = stat[stat.index("(") + 1 : stat.rindex(")")], stat.rsplit(")", 1)[1].split()
+        seconds = (int(fields[11]) + int(fields[12])) / tick  # utime + stime
+        parent = int(fields[1])
+        if int(pid) == os.getpid():
+            used["bench client"] += seconds
+        elif int(pid) == server_pid or parent == server_pid:
+            used["server"] += seconds
+        elif name.startswith("postgres"):
+            used["PostgreSQL"] += seconds
+    return used
+
+
+def print_cpu(before: dict[str, float], after: dict[str, float], requests: int) -> None:
+    spent = {k: after[k] - before[k] for k in before}
+    print(
+        "  CPU per request: "
+        + ", ".join(f"{k} {1000 * v / requests:.1f} ms" for k, v in spent.items())
+        + f" (of {sum(spent.values()):.1f} s on {os.cpu_count()} cores)"
+    )
+
+
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     index = min(len(ordered) - 1, max(0, round(p / 100 * len(ordered) + 0.5) - 1))
@@ -327,14 +358,19 @@ def main() -> int:
         def phone() -> Phone:
             return Phone(port, timings, deadline, args.timeout)
 
+        linux = Path("/proc/self/stat").exists()
         start = threading.Barrier(len(tokens))
         jobs = [(lambda t=t: score_table((phone(), phone()), t, start)) for t in tokens]
+        cpu = cpu_seconds(server.pid) if linux else None
         entry_wall, entry_errors = run_phase(jobs, len(tokens))
+        entry_cpu = (cpu, cpu_seconds(server.pid)) if linux else None
 
         per_phone = len(HANDS)
         start = threading.Barrier(len(tokens))
         jobs = [(lambda: read_trivial(phone(), per_phone, start)) for _ in tokens]
+        cpu = cpu_seconds(server.pid) if linux else None
         trivial_wall, trivial_errors = run_phase(jobs, len(tokens))
+        trivial_cpu = (cpu, cpu_seconds(server.pid)) if linux else None
 
         print(f"scoring phase {entry_wall:.2f} s (every table's 4 hands entered and accepted):")
         rows = {}
@@ -342,12 +378,17 @@ def main() -> int:
             values = timings.seconds.get(kind, [])
             if values:
                 rows[kind] = figures(kind, values, entry_wall, timings.failures.get(kind, 0))
+        if entry_cpu:
+            sent = sum(len(v) for k, v in timings.seconds.items() if k != "trivial view")
+            print_cpu(*entry_cpu, sent)
         print(f"trivial phase {trivial_wall:.2f} s (GET /rules/{GAME}/, same concurrency):")
         values = timings.seconds.get("trivial view", [])
         if values:
             rows["trivial"] = figures(
                 "trivial view", values, trivial_wall, timings.failures.get("trivial view", 0)
             )
+            if trivial_cpu:
+                print_cpu(*trivial_cpu, len(values))
         if "hand entry" in rows and "trivial" in rows:
             e, t = rows["hand entry"], rows["trivial"]
             sent = sum(len(v) for k, v in timings.seconds.items() if k != "trivial view")

@@ -150,6 +150,14 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several phones write at once: wait for the lock instead of failing at once.
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+elif DATABASES["default"]["ENGINE"].endswith("postgresql") and env_bool("DB_PREPARED", True):
+    # A phone's every request runs the same few statements with other ids: sent with their
+    # values apart and kept prepared on the connection after a second use, PostgreSQL stops
+    # planning them again, about half its work per request in bench/load.py. A connection
+    # pooler in transaction mode does not keep them: set DB_PREPARED=0 behind one.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        server_side_binding=True, prepare_threshold=2
+    )
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

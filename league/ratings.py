@@ -18,7 +18,7 @@ Pure and deterministic: the same matches in the same order give the same numbers
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from openskill.models import PlackettLuce
@@ -107,16 +107,23 @@ def _rate(match: Match, made: dict) -> dict:
     }
 
 
-def rate(matches: Iterable[Match]) -> History:
-    """Every player's rating after each match, the matches taken in the order given."""
+def rate(matches: Iterable[Match], start: Mapping[int, Rating] | None = None) -> History:
+    """Every player's rating after each match, the matches taken in the order given.
+
+    `start`: the players' ratings before the first match, to go on from ratings rated
+    before (START for anyone not in it). A rating is its two numbers and nothing else, so
+    going on from the ratings after the first k matches gives exactly what rating all of
+    them at once gives."""
+    start = start or {}
     history = History()
-    made: dict = {}  # openskill's own rating of each player now, kept from match to match
+    # openskill's own rating of each player now, kept from match to match.
+    made: dict = {p: MODEL.rating(mu=r.mu, sigma=r.sigma) for p, r in start.items()}
     for match in matches:
         after = _rate(match, made)
         for side, (team, place) in enumerate(zip(match.teams, match.places, strict=True)):
             for player in team:
                 steps = history.steps.setdefault(player, [])
-                before = steps[-1].after if steps else START
+                before = steps[-1].after if steps else start.get(player, START)
                 new = after[player]
                 steps.append(Step(match.key, side, place, before, Rating(new.mu, new.sigma)))
         made.update(after)

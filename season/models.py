@@ -26,6 +26,11 @@ class RatingSet(models.Model):
     clashes = models.PositiveIntegerField(
         default=0, help_text="Finished tables left out: one register entry on two sides."
     )
+    digest = models.CharField(
+        max_length=64,
+        blank=True,
+        help_text="The tables rated, in order, with their sides and places (season.ratings).",
+    )
     built = models.DateTimeField(auto_now=True)
 
     class Meta:

@@ -11,12 +11,15 @@ stored table outcomes (scoring.outcomes; a table without a current one is scored
 stored there first), the entrants with their register links. The derived ratings are
 stored with a fingerprint of those facts (every write at a table is logged as a
 scoring Change: those at signed tables; the register links; the nights' dates,
-publication and options); a read whose fingerprint differs rebuilds them, in one
-transaction.
+publication and options); a read whose fingerprint differs brings them up to date, in
+one transaction: by rating only the tables signed since, when the tables rated before
+are still the first ones, unchanged and in order (a digest of them is stored), else by
+rating every table again.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections import defaultdict
 from dataclasses import dataclass
@@ -184,23 +187,28 @@ def _teams(nights: dict[int, Tournament]) -> dict[int, tuple[int, ...]]:
 
 
 # -- stored, and checked --------------------------------------------------------------------
+def _steps_json(steps: list[league.Step], by_key: dict) -> list[list]:
+    """A player's steps as stored: [table id, side, place, mu, sigma after, every side's
+    players, every side's place] each."""
+    return [
+        [
+            step.key,
+            step.side,
+            step.place,
+            step.after.mu,
+            step.after.sigma,
+            by_key[step.key].teams,
+            by_key[step.key].places,
+        ]
+        for step in steps
+    ]
+
+
 def _history_rows(history: league.History, matches: list[league.Match]) -> list[PlayerRating]:
     by_key = {m.key: m for m in matches}
     rows = []
     for player, steps in history.steps.items():
         now = steps[-1].after
-        kept = [
-            [
-                step.key,
-                step.side,
-                step.place,
-                step.after.mu,
-                step.after.sigma,
-                by_key[step.key].teams,
-                by_key[step.key].places,
-            ]
-            for step in steps
-        ]
         rows.append(
             PlayerRating(
                 player_id=player,
@@ -208,10 +216,27 @@ def _history_rows(history: league.History, matches: list[league.Match]) -> list[
                 sigma=now.sigma,
                 shown=now.shown,
                 tables=len(steps),
-                history=json.dumps(kept, separators=(",", ":")),
+                history=_dumps(_steps_json(steps, by_key)),
             )
         )
     return rows
+
+
+def _dumps(history: list) -> str:
+    return json.dumps(history, separators=(",", ":"))
+
+
+def _digests(matches: list[league.Match], at: int) -> tuple[str, str]:
+    """Digests of the first `at` matches and of them all: the tables rated, in order, each
+    with its sides and places. A stored set whose tables are the start of today's rated
+    tables, the same and in the same order, is carried on instead of rebuilt."""
+    digest, first = hashlib.sha256(), ""
+    for index, match in enumerate(matches):
+        if index == at:
+            first = digest.hexdigest()
+        digest.update(repr((match.key, match.teams, match.places)).encode())
+    whole = digest.hexdigest()
+    return (whole if at == len(matches) else first), whole
 
 
 def derive(club: Club, game: str) -> tuple[Facts, list[PlayerRating]]:
@@ -220,10 +245,40 @@ def derive(club: Club, game: str) -> tuple[Facts, list[PlayerRating]]:
     return found, _history_rows(league.rate(found.matches), found.matches)
 
 
-def rebuild(club: Club, game: str, fingerprint: str | None = None) -> RatingSet:
-    """Derive the club's ratings at the game from the facts and store them, replacing any.
+def _carry_on(kept: RatingSet, new: list[league.Match]) -> None:
+    """Rate only the tables signed since the set was stored, going on from the stored
+    ratings of their players: the same numbers as rating them all again (league.rate),
+    without the arithmetic and the rewrite of every player's row."""
+    involved = {player for match in new for team in match.teams for player in team}
+    stored = {row.player_id: row for row in kept.players.filter(player_id__in=involved)}
+    start = {pk: league.Rating(row.mu, row.sigma) for pk, row in stored.items()}
+    history = league.rate(new, start)
+    by_key = {m.key: m for m in new}
+    changed, added = [], []
+    for player, steps in history.steps.items():
+        row = stored.get(player)
+        if row is None:
+            row = PlayerRating(ratings=kept, player_id=player, tables=0, history="[]")
+            added.append(row)
+        else:
+            changed.append(row)
+        now = steps[-1].after
+        row.mu, row.sigma, row.shown = now.mu, now.sigma, now.shown
+        row.tables += len(steps)
+        row.history = _dumps(json.loads(row.history) + _steps_json(steps, by_key))
+    fields = ["mu", "sigma", "shown", "tables", "history"]
+    PlayerRating.objects.bulk_update(changed, fields, batch_size=500)
+    PlayerRating.objects.bulk_create(added, batch_size=500)
+
+
+def rebuild(club: Club, game: str, fingerprint: str | None = None, full: bool = False) -> RatingSet:
+    """Bring the club's stored ratings at the game up to the facts. When the tables rated
+    before are still the first ones rated, unchanged and in order (the usual case: the
+    newest tables were signed), only the new ones are rated; else, or with `full`, every
+    table is rated again and the set replaced.
+
     The fingerprint is taken before the facts are read: a write in between leaves the set
-    stamped with the older one, so the next read rebuilds again."""
+    stamped with the older one, so the next read brings it up to date again."""
     fingerprint = fingerprint or fingerprints(club)[game]
     with transaction.atomic():
         # Made if missing, then locked: the same queries whether it existed or not.
@@ -231,18 +286,23 @@ def rebuild(club: Club, game: str, fingerprint: str | None = None) -> RatingSet:
             [RatingSet(club=club, game=game, fingerprint="")], ignore_conflicts=True
         )
         kept = RatingSet.objects.select_for_update().get(club=club, game=game)
-        found, rows = derive(club, game)
-        kept.fingerprint = fingerprint
+        found = facts(club, game)
+        before, after = _digests(found.matches, kept.rated)
+        if not full and kept.digest and kept.digest == before:
+            _carry_on(kept, found.matches[kept.rated :])
+        else:
+            kept.players.all().delete()
+            rows = _history_rows(league.rate(found.matches), found.matches)
+            for row in rows:
+                row.ratings = kept
+            PlayerRating.objects.bulk_create(rows, batch_size=500)
+        kept.fingerprint, kept.digest = fingerprint, after
         kept.rated, kept.unlinked, kept.clashes = (
             len(found.matches),
             found.unlinked,
             found.clashes,
         )
         kept.save()
-        kept.players.all().delete()
-        for row in rows:
-            row.ratings = kept
-        PlayerRating.objects.bulk_create(rows, batch_size=500)
     return kept
 
 
@@ -272,6 +332,8 @@ def check(club: Club, game: str) -> list[str]:
         differences.append(
             f"{where}: tables rated, unlinked, clashes stored {stored}, derived {counts}"
         )
+    if kept.digest != _digests(found.matches, 0)[1]:
+        differences.append(f"{where}: the digest of the tables rated differs")
     derived = {row.player_id: row for row in rows}
     stored = {row.player_id: row for row in kept.players.all()}
     for player in sorted(derived.keys() | stored.keys()):

@@ -6,6 +6,7 @@ ratings equal to those derived again; the pages' query counts whatever the seaso
 from __future__ import annotations
 
 import csv
+import datetime
 import io
 import re
 
@@ -15,6 +16,7 @@ from django.test import Client
 from openpyxl import load_workbook
 
 from club.models import Club, Player
+from demo.season import play_night
 from scoring.entry import Actor, reopen
 from scoring.models import Change, Hand
 from scoring.outcomes import counted
@@ -278,6 +280,33 @@ def test_a_merged_player_takes_the_tables_of_both(client, club, game):
     if clashes:
         assert "one register entry sits on two sides" in page.content.decode()
     call_command("rebuild_ratings", "--check")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_new_night_carries_the_stored_ratings_on_to_the_same_numbers(client, club, game):
+    """Read after every night, the stored ratings go on from where they were (the rows of
+    players not at the new night are not written again), and end exactly as rating every
+    table again would."""
+    (first,) = season(club, game, 1)
+    client.get(ratings_url(game))
+    kept_rows = dict(PlayerRating.objects.values_list("player_id", "pk"))
+    for week in (1, 2):
+        play_night(
+            club,
+            game,
+            first.date + datetime.timedelta(weeks=week),
+            names(game)[: 4 if game == GAMES[0] else 3],  # one table: the others sit out
+            slug=f"later-{week}",
+            seed=week + 7,
+        )
+        rows = rows_of(client.get(ratings_url(game)))
+    sitting_out = set(names(game)[4 if game == GAMES[0] else 3 :])
+    for player_id, pk in PlayerRating.objects.values_list("player_id", "pk"):
+        if Player.objects.get(pk=player_id).name in sitting_out:
+            assert kept_rows[player_id] == pk  # carried, not rewritten
+    call_command("rebuild_ratings", "--check")  # the same numbers as rating them all again
+    call_command("rebuild_ratings")
+    assert rows_of(client.get(ratings_url(game))) == rows
 
 
 def test_rebuilt_ratings_equal_the_stored_and_a_wrong_one_is_found(club, capsys):

@@ -301,7 +301,7 @@ def test_one_player_is_linked_once_a_night(director_client, club, game):
 def test_a_player_typed_with_other_spacing_is_refused_as_already_registered(
     director_client, club, game
 ):
-    """"Bill  Evans" (two spaces) is Bill Evans: the form and the CSV both refuse him a
+    """ "Bill  Evans" (two spaces) is Bill Evans: the form and the CSV both refuse him a
     second entry at the same night, by the field, and nothing is stored."""
     tournament = night(game)
     assert register_entrant(director_client, tournament, "Bill Evans").status_code == 302

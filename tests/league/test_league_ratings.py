@@ -41,6 +41,19 @@ def test_the_same_matches_give_the_same_ratings(season):
     assert ratings_after(season) == ratings_after(list(season))
 
 
+@given(SEASON, st.integers(0, 25))
+def test_going_on_from_stored_ratings_gives_exactly_the_ratings_of_the_whole_season(season, k):
+    """A club's stored ratings are carried on with the next night's tables: the numbers
+    must be the very same as rating every table again (the --check compares them exactly)."""
+    first, rest = season[:k], season[k:]
+    stored = ratings_after(first)
+    went_on = rate(rest, start=stored)
+    carried = stored | {p: went_on.current(p) for p in went_on.players}
+    assert carried == ratings_after(season)  # exact: the same floats
+    for player, steps in went_on.steps.items():
+        assert steps[0].before == stored.get(player, START)
+
+
 @given(SEASON, st.randoms())
 def test_the_order_of_partners_and_of_sides_at_a_table_does_not_matter(season, rng):
     shuffled = []

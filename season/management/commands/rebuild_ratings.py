@@ -42,7 +42,7 @@ class Command(BaseCommand):
                         self.stdout.write(line)
                     differences += len(lines)
                 else:
-                    kept = ratings.rebuild(club, game)
+                    kept = ratings.rebuild(club, game, full=True)
                     self.stdout.write(
                         f"{club.slug} {game}: {kept.rated} tables rated, "
                         f"{kept.players.count()} players"

@@ -1,0 +1,34 @@
+"""A sheet row's score cells, for the table page."""
+
+from django import template
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
+
+register = template.Library()
+
+
+def _signed(points) -> str:
+    """+6, -3, +0 (as stringformat:"+d"; nothing for what is not a number)."""
+    return f"{points:+d}" if isinstance(points, int) else ""
+
+
+@register.filter
+def score_cells(row) -> SafeString:
+    """Each side's cell of the row: what the hand added and the running total once it is
+    accepted, the points in brackets while it waits, a dash for a void hand. Built here,
+    not by template tags: the table page draws every row on every load, and the tags'
+    cost per cell was a large part of a long table's page."""
+    cells = []
+    for points, running in row.cells:
+        if row.void:
+            cell = "—"
+        elif row.status == "accepted":
+            cell = format_html("{}", _signed(points))
+            if running is not None:
+                cell += format_html('<br><small class="muted">{}</small>', running)
+        elif points is not None:
+            cell = format_html('<span class="muted">({})</span>', _signed(points))
+        else:
+            cell = ""
+        cells.append((cell,))
+    return format_html_join("", '<td class="num">{}</td>', cells)

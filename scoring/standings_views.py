@@ -85,13 +85,15 @@ def _entrant_label(tournament: Tournament) -> str:
 
 def standings_version(tournament: Tournament) -> str:
     """What the standings are made of: every table's history (each hand, ruling and
-    signature is in it), the entrants and the rounds, and the tournament's own options."""
+    signature is in it), the entrants (a rename too) and the rounds, and the tournament's
+    own options."""
     changes = Change.objects.filter(table__round__tournament=tournament).aggregate(
         n=Count("id"), last=Max("id")
     )
     entrants = tournament.entrants.aggregate(
         n=Count("id"),
         last=Max("id"),
+        updated=Max("updated"),
         withdrawn=Count("id", filter=Q(withdrawn=True)),
         left=Count("id", filter=Q(left_in_round__isnull=False)),
     )

@@ -139,6 +139,21 @@ def test_the_standings_poll_is_204_until_a_sheet_is_signed(django_assert_max_num
     assert changed.status_code == 200
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_a_renamed_entrant_is_a_new_version_of_the_standings(director_client, director, game):
+    tournament = make_tournament(game, entrants=ONE_TABLE[game], published=True)
+    tournament.staff.add(director)
+    url = f"/t/{tournament.slug}/standings/"
+    version = shown_version(Client().get(url))
+    entrant = tournament.entrants.order_by("pk").first()
+    fields = {"name": "Renamed Ones", "player1": entrant.player1, "player2": entrant.player2}
+    response = director_client.post(f"/t/{tournament.slug}/entrants/{entrant.pk}/", fields)
+    assert response.status_code == 302
+    changed = poll(Client(), url, version)
+    assert changed.status_code == 200
+    assert "Renamed Ones" in changed.content.decode()
+
+
 def test_the_projector_swaps_in_its_next_screen_and_reloads_without_scripts(db):
     tournament = make_tournament(entrants=30, published=True)
     page = Client().get(f"/t/{tournament.slug}/standings/projector/", {"rows": 10, "every": 20})

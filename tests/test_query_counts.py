@@ -8,6 +8,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
+from club.models import Club
 from tests.conftest import GAMES, ONE_TABLE, make_tournament
 from tests.helpers import FINISHING, accepted_hands, published_round, sign_every_side
 from tests.test_permissions import PUBLIC, ROUTES, fill
@@ -29,7 +30,8 @@ SIZES = (2, 12)  # tables in each round
 
 def night(game: str, tables: int):
     """Round 1 played and signed at every table; round 2 under way, a hand waiting to be
-    accepted at each table."""
+    accepted at each table. Each size is its own club's only night, so the club's pages
+    (ratings built from nothing, say) do the same work at both sizes."""
     options, hands = FINISHING[game]
     tournament = make_tournament(
         game,
@@ -38,6 +40,7 @@ def night(game: str, tables: int):
         options=options,
         self_checkin=True,
         slug=f"size-{tables}",
+        club=Club.objects.create(name=f"Club of {tables} tables", slug=f"club-{tables}"),
     )
     first = published_round(tournament)
     for table in first.tables.all():

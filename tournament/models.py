@@ -161,6 +161,8 @@ class Entrant(models.Model):
         blank=True,
         help_text="Rule 41: left without a substitute in this round; later rounds are forfeited.",
     )
+    # Every save stamps it: a live page showing the entrants (the standings) sees a rename.
+    updated = models.DateTimeField(auto_now=True)
 
     class Meta:
         ordering = ["order", "id"]

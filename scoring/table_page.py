@@ -178,7 +178,9 @@ def live_table(request, access: Access):
     if live.SINCE not in request.GET:  # opened, not polled: the page names its own version
         return render_table(request, access, live_page=True)
     current = table_version(access)
-    return live.unchanged(request, current) or render_table(request, access, version=current)
+    return live.unchanged(request, current) or render_table(
+        request, access, version=current, polled=live.polled(request)
+    )
 
 
 def render_table(
@@ -191,9 +193,10 @@ def render_table(
     failed=None,
     version="",
     live_page=False,
+    polled=False,
 ):
     """The page; polled for changes when it names its `version` (or, with `live_page`, the
-    version of the history it shows)."""
+    version of the history it shows). An htmx poll (`polled`) gets the live part alone."""
     tournament = access.tournament
     ruleset = tournament.ruleset
     options = tournament.settings
@@ -313,7 +316,8 @@ def render_table(
         "live_url": live.poll_url(request, version, access.url) if version else "",
         "live_every": TABLE_POLL_SECONDS,
     }
-    return render(request, "scoring/table.html", context, status=status)
+    template = "scoring/_table_live.html" if polled else "scoring/table.html"
+    return render(request, template, context, status=status)
 
 
 _CORRECTIONS = Prepared(lambda table: CorrectionRequest.objects.filter(table_id=table))

@@ -52,6 +52,26 @@ def test_a_table_poll_is_204_until_the_other_side_enters_a_hand(
     assert poll(watcher, url, shown_version(changed)).status_code == 204
 
 
+def test_an_htmx_poll_gets_the_live_part_alone_and_leaves_the_message_for_the_page(table):
+    """A phone that stored a hand is told so on the page it loads next, even when its poll
+    (or another tab's, on the same phone) comes in between; the poll carries no header,
+    no navigation, no scripts, only what htmx swaps in."""
+    phone = Client()
+    url = side_link(table, 0)
+    version = shown_version(phone.get(url))
+    game = table.round.tournament.game
+    assert enter(phone, table, SIMPLE_HAND[game], side=0).status_code == 302
+    polled = phone.get(url, {"since": version}, headers={"HX-Request": "true"})
+    assert polled.status_code == 200
+    html = polled.content.decode()
+    assert html.lstrip().startswith('<div id="live"') and html.rstrip().endswith("</div>")
+    assert "<html" not in html and "Director login" not in html and "<script" not in html
+    assert "Hand 1" in html and "stored." not in html
+    assert "Hand 1 stored." in phone.get(url).content.decode()
+    # The same address opened in the browser (not by htmx) is the whole page.
+    assert "<html" in phone.get(url, {"since": version}).content.decode()
+
+
 def test_a_ruling_or_an_option_changed_is_a_new_version(director_client):
     tournament = make_tournament(entrants=2, published=True)
     table = table_of(published_round(tournament))

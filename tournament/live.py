@@ -4,7 +4,8 @@ user is typing).
 A live page names the version of the facts it shows, and its poll asks with
 `?since=<that version>`. The same version is answered 204 No Content after a query or
 two, and htmx swaps nothing; a new one gets the whole page, of which htmx swaps in the
-live part (`#live`) only.
+live part (`#live`) only. A page that can draw its live part alone (the table page)
+answers an htmx poll with that part (`polled`).
 """
 
 from __future__ import annotations
@@ -32,6 +33,13 @@ def poll_url(request, version: str, path: str | None = None) -> str:
     query = request.GET.copy()
     query[SINCE] = version
     return f"{path or request.path}?{query.urlencode()}"
+
+
+def polled(request) -> bool:
+    """An htmx poll of a live page, which swaps in the live part alone: answered with that
+    part, the page around it (and its messages, which a poll would use up before the page
+    they were for) is neither drawn nor read."""
+    return SINCE in request.GET and request.headers.get("HX-Request") == "true"
 
 
 def unchanged(request, current: str) -> HttpResponse | None:

@@ -174,7 +174,7 @@ def console(request, slug, number):
         elapsed = since_words(now - round_.started)
     return render(
         request,
-        "scoring/console.html",
+        "scoring/_console_live.html" if live.polled(request) else "scoring/console.html",
         {
             "tournament": tournament,
             "round": round_,

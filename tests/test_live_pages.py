@@ -26,8 +26,8 @@ def shown_version(response) -> str:
     return response.context["live_url"].split("since=")[1]
 
 
-def poll(client, url: str, version: str):
-    return client.get(url, {"since": version})
+def poll(client, url: str, version: str, htmx: bool = False):
+    return client.get(url, {"since": version}, headers={"HX-Request": "true"} if htmx else {})
 
 
 def test_a_table_poll_is_204_until_the_other_side_enters_a_hand(
@@ -61,7 +61,7 @@ def test_an_htmx_poll_gets_the_live_part_alone_and_leaves_the_message_for_the_pa
     version = shown_version(phone.get(url))
     game = table.round.tournament.game
     assert enter(phone, table, SIMPLE_HAND[game], side=0).status_code == 302
-    polled = phone.get(url, {"since": version}, headers={"HX-Request": "true"})
+    polled = poll(phone, url, version, htmx=True)
     assert polled.status_code == 200
     html = polled.content.decode()
     assert html.lstrip().startswith('<div id="live"') and html.rstrip().endswith("</div>")
@@ -227,3 +227,6 @@ def test_the_console_poll_is_204_until_something_happens_at_a_table(
     assert changed.status_code == 200
     row = next(r for r in changed.context["rows"] if r["table"].number == 2)
     assert row["entered"] == 1
+    # As htmx asks it: the live part alone, the rest of the page neither drawn nor read.
+    html = poll(director_client, url, version, htmx=True).content.decode()
+    assert html.lstrip().startswith('<div id="live"') and "<html" not in html

@@ -4,8 +4,8 @@ user is typing).
 A live page names the version of the facts it shows, and its poll asks with
 `?since=<that version>`. The same version is answered 204 No Content after a query or
 two, and htmx swaps nothing; a new one gets the whole page, of which htmx swaps in the
-live part (`#live`) only. A page that can draw its live part alone (the table page, the console)
-answers an htmx poll with that part (`polled`).
+live part (`#live`) only. A page that can draw its live part alone (the table page, the
+console) answers an htmx poll with that part (`polled`).
 """
 
 from __future__ import annotations

@@ -19,8 +19,10 @@ Run from the repository root, with PostgreSQL answering:
 from __future__ import annotations
 
 import argparse
+import html
 import http.client
 import os
+import re
 import secrets
 import shutil
 import signal
@@ -87,8 +89,27 @@ class Phone(phone.Phone):
             raise RuntimeError(f"{method} {path}: {status or 'no answer'}, expected {expect}")
         return text
 
-    def page(self, path: str) -> phone.Forms:
-        return phone.Forms(self.request("table page", "GET", path))
+    def page(self, path: str) -> Page:
+        return Page(self.request("table page", "GET", path))
+
+
+class Page:
+    """The hidden fields of a page's forms, read with two patterns. The client shares the
+    server's cores, so it reads only what it posts back: a full HTML parse (the tests'
+    `phone.Forms`) cost about 0.8 ms of those cores per page it read."""
+
+    FORM = re.compile(r'<form method="post" action="([^"]*)"[^>]*>(.*?)</form>', re.S)
+    HIDDEN = re.compile(r'<input type="hidden" name="([^"]+)" value="([^"]*)">')
+
+    def __init__(self, text: str):
+        self.forms = [(action, body) for action, body in self.FORM.findall(text)]
+
+    def form(self, action_end: str) -> dict[str, str] | None:
+        """The hidden fields of the first form posting to an address ending so."""
+        for action, body in self.forms:
+            if action.endswith(action_end):
+                return {name: html.unescape(value) for name, value in self.HIDDEN.findall(body)}
+        return None
 
 
 def score_table(

@@ -132,6 +132,21 @@ TEMPLATES = [
             ],
         },
     },
+    # The table page, every phone's page (config/jinja2.py says why it is Jinja2).
+    {
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "DIRS": [BASE_DIR / "templates" / "jinja2"],
+        "APP_DIRS": False,
+        "OPTIONS": {
+            "environment": "config.jinja2.environment",
+            "context_processors": [
+                "config.jinja2.csrf_once",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "tournament.context.director",
+            ],
+        },
+    },
 ]
 
 WSGI_APPLICATION = "config.wsgi.application"

@@ -7,10 +7,28 @@ from tournament.models import Director, Entrant, Tournament
 
 
 def pytest_configure(config):
-    """A fast password hash: every director fixture would otherwise pay for a slow one."""
+    """A fast password hash: every director fixture would otherwise pay for a slow one.
+    And the table page's context in `response.context`, as for every other page."""
     from django.conf import settings
 
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    _tell_the_test_client_of_jinja2_renders()
+
+
+def _tell_the_test_client_of_jinja2_renders():
+    """Django's test client reads a page's context from the `template_rendered` signal,
+    which only its own engine sends while testing; the table page is Jinja2
+    (config/jinja2.py). Its renders send the signal too, with the view's context."""
+    from django.template.backends.jinja2 import Template
+    from django.test.signals import template_rendered
+
+    render = Template.render
+
+    def render_and_tell(self, context=None, request=None):
+        template_rendered.send(sender=self, template=self, context=dict(context or {}))
+        return render(self, context, request)
+
+    Template.render = render_and_tell
 
 
 @pytest.fixture(autouse=True)

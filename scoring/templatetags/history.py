@@ -1,8 +1,7 @@
 """Showing a history entry: its before/after as words, not raw data, and the whole line."""
 
 from django import template
-from django.template.defaultfilters import time
-from django.utils.html import format_html
+from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.timezone import template_localtime
 
@@ -31,28 +30,26 @@ def facts(value) -> str:
 def history_line(change) -> SafeString:
     """One entry of a table's history as its page lists it: when, who, what, on which
     hand, why, what it was and became (`was`/`now`: the facts in words, when the page
-    worded them), and the check code of a signing. Built here, not by template tags: every
-    page of the table lists the whole history, and a dozen tags cost about 0.26 ms an
-    entry, against 0.1 ms here."""
-    at = time(template_localtime(change.at), "H:i:s")  # as the `time` filter shows it
-    parts = [
-        format_html("<time>{}</time> {}", at, change.actor),
-        mark_safe(' <small class="muted">(imported)</small>') if change.imported else "",
-        format_html(": {}", change.action),
-        format_html(" {}", change.hand) if change.hand else "",
-        format_html(" — “{}”", change.reason) if change.reason else "",
-    ]
+    worded them), and the check code of a signing. Built here with plain escaping, not by
+    template tags or format_html: every page of the table lists the whole history."""
+    at = template_localtime(change.at).strftime("%H:%M:%S")  # the `time` filter's "H:i:s"
+    line = f"<time>{at}</time> {escape(change.actor)}"
+    if change.imported:
+        line += ' <small class="muted">(imported)</small>'
+    line += f": {escape(change.action)}"
+    if change.hand:
+        line += f" {escape(change.hand)}"
+    if change.reason:
+        line += f" — “{escape(change.reason)}”"
     if change.before:
         was = facts(getattr(change, "was", "") or change.before)
-        parts.append(format_html(' <small class="muted">was: {}</small>', was))
+        line += f' <small class="muted">was: {escape(was)}</small>'
         if change.after:
             now = facts(getattr(change, "now", "") or change.after)
-            parts.append(format_html(' <small class="muted">now: {}</small>', now))
+            line += f' <small class="muted">now: {escape(now)}</small>'
     if getattr(change, "code", ""):
-        parts.append(
-            format_html(
-                ' <small class="muted">— final; check code <span class="code">{}</span></small>',
-                change.code,
-            )
+        line += (
+            ' <small class="muted">— final; check code '
+            f'<span class="code">{escape(change.code)}</span></small>'
         )
-    return mark_safe("".join(parts))
+    return mark_safe(line)

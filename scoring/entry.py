@@ -495,6 +495,9 @@ def correction_closes(result: TableResult, tournament) -> datetime | None:
     return last + timedelta(minutes=tournament.correction_minutes)
 
 
+ASKED = "asked for a correction"  # the history's word for it, logged with every request
+
+
 def ask_correction(table: Table, *, actor: Actor, reason: str) -> CorrectionRequest:
     """A side asks for a correction of its signed sheet, within the correction period (the
     idea of bridge Law 79C): the table is flagged on the console for the director."""
@@ -521,7 +524,7 @@ def ask_correction(table: Table, *, actor: Actor, reason: str) -> CorrectionRequ
         if asked is not None:
             return asked  # asked already: a double tap asks once
         asked = CorrectionRequest.objects.create(table=table, side=actor.side, reason=reason)
-        _log(table, actor, "asked for a correction", reason=reason, rescore=False)
+        _log(table, actor, ASKED, reason=reason, rescore=False)
     return asked
 
 

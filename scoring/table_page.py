@@ -235,8 +235,11 @@ def render_table(
     unsigned = [s for s in sheet.sides if s.index not in sheet.signatures]
     lines = ruling_lines(result, ruleset, options)
     closes = entry.correction_closes(result, tournament)
-    corrections = list(_CORRECTIONS(access.table.pk))
     history = _history(access.table, result)
+    # Every correction asked is in the history (entry.ask_correction logs it): a table whose
+    # history has none is not read for them, as at every table until its sheet is signed.
+    asked = any(change.action == entry.ASKED for change in history)
+    corrections = list(_CORRECTIONS(access.table.pk)) if asked else []
     if live_page:
         version = table_version(access, history)
     for change in history:

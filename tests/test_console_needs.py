@@ -6,7 +6,9 @@ from datetime import timedelta
 from html import unescape
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from scoring import entry
@@ -174,6 +176,28 @@ def test_a_correction_request_shows_with_its_side_and_reason_until_answered(
         director_client.post(director_url(table) + "answer-correction/", answer).status_code == 302
     )
     assert needs_on(director_client, table) == []
+
+
+def test_the_table_page_shows_a_correction_asked_and_reads_none_before_one_is(
+    director_client, one_table
+):
+    """Every side's page and the director's list the request with its reason; a table
+    where none was asked (every table until its sheet is signed) is not read for them."""
+    table = one_table
+    pages = [side_link(table, seat.position) for seat in table.seats.all()]
+    pages.append(director_url(table))
+    play_out(table)
+    sign_all(table)
+    for url in pages:
+        with CaptureQueriesContext(connection) as read:
+            page = director_client.get(url) if url.startswith("/t/") else Client().get(url)
+        assert "Corrections after signing" in page.content.decode()
+        assert not [q for q in read.captured_queries if "correctionrequest" in q["sql"]]
+    reason = "Hand 1: we took 8 books, not 7"
+    assert Client().post(side_link(table, 1) + "correction/", {"reason": reason}).status_code == 302
+    for url in pages:
+        page = director_client.get(url) if url.startswith("/t/") else Client().get(url)
+        assert f" asked: “{reason}”" in unescape(page.content.decode())
 
 
 def test_a_table_with_no_hand_after_the_games_minutes_is_late_until_a_hand_is_in(

@@ -386,7 +386,7 @@ def main() -> int:
         entry_wall, entry_errors = run_phase(jobs, len(tokens))
         entry_cpu = (cpu, cpu_seconds(server.pid)) if linux else None
 
-        per_phone = len(HANDS)
+        per_phone = 4 * len(HANDS)  # a table's requests: its hands' pages, entries, accepts
         start = threading.Barrier(len(tokens))
         jobs = [(lambda: read_trivial(phone(), per_phone, start)) for _ in tokens]
         cpu = cpu_seconds(server.pid) if linux else None

@@ -10,10 +10,14 @@ rules page, which reads no table. Prints throughput and p50/p95/p99 latency of b
 their ratio, checks that every hand was stored once and accepted, stops gunicorn and
 drops the database.
 
+With `--pace S`, each phone waits about S seconds before each tap, as players read the
+page and type: the latencies then say how a night at that pace feels (the throughput is
+only what the phones ask for).
+
 Every request has a timeout and the whole run a deadline; nothing leaves 127.0.0.1.
 
 Run from the repository root, with PostgreSQL answering:
-    .venv/bin/python bench/load.py [--tables 100] [--workers 4]
+    .venv/bin/python bench/load.py [--tables 100] [--workers 4] [--pace 0]
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ import argparse
 import html
 import http.client
 import os
+import random
 import re
 import secrets
 import shutil
@@ -68,13 +73,18 @@ class Timings:
 
 
 class Phone(phone.Phone):
-    """A scorer's phone that times every request and stops at the run's deadline."""
+    """A scorer's phone that times every request and stops at the run's deadline; with a
+    `pace`, it waits about that long (half to one and a half times) before each tap."""
 
-    def __init__(self, port: int, timings: Timings, deadline: float, timeout: float):
+    def __init__(
+        self, port: int, timings: Timings, deadline: float, timeout: float, pace: float = 0
+    ):
         super().__init__(HOST, port, timeout)
-        self.timings, self.deadline = timings, deadline
+        self.timings, self.deadline, self.pace = timings, deadline, pace
 
     def request(self, kind: str, method: str, path: str, data=None, expect=200) -> str:
+        if self.pace:
+            time.sleep(random.uniform(0.5, 1.5) * self.pace)  # reading the page, tapping
         if time.monotonic() > self.deadline:
             raise Deadline
         start = time.perf_counter()
@@ -166,7 +176,11 @@ def cpu_seconds(server_pid: int) -> dict[str, float]:
         parent = int(fields[1])
         if int(pid) == os.getpid():
             used["bench client"] += seconds
-        elif int(pid) == server_pid or parent == server_pid:
+            continue
+        # And what its children that ended had used (cutime + cstime): a PostgreSQL backend
+        # whose connection closed, a gunicorn worker restarted.
+        seconds += (int(fields[13]) + int(fields[14])) / tick
+        if int(pid) == server_pid or parent == server_pid:
             used["server"] += seconds
         elif name.startswith("postgres"):
             used["PostgreSQL"] += seconds
@@ -301,6 +315,14 @@ def main() -> int:
     parser.add_argument("--deadline", type=float, default=300, help="seconds for the whole run")
     parser.add_argument("--timeout", type=float, default=30, help="seconds per request")
     parser.add_argument(
+        "--pace",
+        type=float,
+        default=0,
+        help="seconds a phone waits before each tap (a night's pace; 0: none, the stress the "
+        "ratio is measured at). With a pace, the throughput is what the phones ask for: "
+        "compare the latencies",
+    )
+    parser.add_argument(
         "--postgres",
         default=os.environ.get("BENCH_POSTGRES", f"postgres://postgres@{HOST}:5432"),
         help="the PostgreSQL server (loopback only); the bench makes its own database",
@@ -377,7 +399,7 @@ def main() -> int:
         timings = Timings()
 
         def phone() -> Phone:
-            return Phone(port, timings, deadline, args.timeout)
+            return Phone(port, timings, deadline, args.timeout, args.pace)
 
         linux = Path("/proc/self/stat").exists()
         start = threading.Barrier(len(tokens))

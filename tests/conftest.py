@@ -30,6 +30,13 @@ def _tell_the_test_client_of_jinja2_renders():
 
     Template.render = render_and_tell
 
+    # A name the table page's template misspells fails the test that draws it, where
+    # Django's templates (and Jinja2 outside the tests) would draw nothing in its place.
+    from django.template import engines
+    from jinja2 import StrictUndefined
+
+    engines["jinja2"].env.undefined = StrictUndefined
+
 
 @pytest.fixture(autouse=True)
 def _stored_outcomes_follow_the_facts(request):

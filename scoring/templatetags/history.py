@@ -1,7 +1,7 @@
 """Showing a history entry: its before/after as words, not raw data, and the whole line."""
 
 from django import template
-from django.utils.html import escape
+from django.utils.html import conditional_escape as escape  # as format_html escapes
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.timezone import template_localtime
 
@@ -30,7 +30,7 @@ def facts(value) -> str:
 def history_line(change) -> SafeString:
     """One entry of a table's history as its page lists it: when, who, what, on which
     hand, why, what it was and became (`was`/`now`: the facts in words, when the page
-    worded them), and the check code of a signing. Built here with plain escaping, not by
+    worded them), and the check code of a signing. Built here with f-strings, not by
     template tags or format_html: every page of the table lists the whole history."""
     at = template_localtime(change.at).strftime("%H:%M:%S")  # the `time` filter's "H:i:s"
     line = f"<time>{at}</time> {escape(change.actor)}"

@@ -182,7 +182,8 @@ def test_the_table_page_shows_a_correction_asked_and_reads_none_before_one_is(
     director_client, one_table
 ):
     """Every side's page and the director's list the request with its reason; a table
-    where none was asked (every table until its sheet is signed) is not read for them."""
+    where none was asked (every table until its sheet is signed) is not read for them.
+    Before, a side's page offers to ask and the director's has nothing to say of it."""
     table = one_table
     pages = [side_link(table, seat.position) for seat in table.seats.all()]
     pages.append(director_url(table))
@@ -191,7 +192,9 @@ def test_the_table_page_shows_a_correction_asked_and_reads_none_before_one_is(
     for url in pages:
         with CaptureQueriesContext(connection) as read:
             page = director_client.get(url) if url.startswith("/t/") else Client().get(url)
-        assert "Corrections after signing" in page.content.decode()
+        offered = "Ask for a correction" in page.content.decode()
+        assert offered == (url != director_url(table))
+        assert ("Corrections after signing" in page.content.decode()) == offered
         assert not [q for q in read.captured_queries if "correctionrequest" in q["sql"]]
     reason = "Hand 1: we took 8 books, not 7"
     assert Client().post(side_link(table, 1) + "correction/", {"reason": reason}).status_code == 302

@@ -135,7 +135,8 @@ TEMPLATES = [
     # The table page, every phone's page (config/jinja2.py says why it is Jinja2).
     {
         "BACKEND": "django.template.backends.jinja2.Jinja2",
-        "DIRS": [BASE_DIR / "templates" / "jinja2"],
+        # Then templates/ for the one snippet both engines read as it is (_field.html).
+        "DIRS": [BASE_DIR / "templates" / "jinja2", BASE_DIR / "templates"],
         "APP_DIRS": False,
         "OPTIONS": {
             "environment": "config.jinja2.environment",

@@ -2,10 +2,8 @@
 templates: both draw the same page around their content, for a phone and a director."""
 
 import re
-from pathlib import Path
 
 import pytest
-from django.conf import settings
 from django.test import Client
 
 from tests.helpers import side_link
@@ -36,9 +34,3 @@ def test_the_table_page_has_the_same_shell_as_the_other_pages(table, director):
     other = laptop.get(f"/t/{tournament.slug}/rounds/").content.decode()
     assert "Log out" in mine and "Entrants" in mine  # a director's shell, not a phone's
     assert shell(mine) == shell(other)
-
-
-def test_the_field_snippet_is_one_text_for_both_engines():
-    """Its syntax is common to both: a change to one is made to the other."""
-    django_copy = Path(settings.BASE_DIR, "templates", "_field.html").read_text()
-    assert Path(settings.BASE_DIR, "templates", "jinja2", "_field.html").read_text() == django_copy

@@ -1,9 +1,13 @@
 #!/usr/bin/env python3
-"""The two quick-start commands, needing nothing but Python 3.11.
+"""The quick-start commands, needing nothing but Python 3.11 (Windows, macOS or Linux).
 
-    python3 dev.py run    # virtualenv, requirements, migrate, demo tournament, serve
-    python3 dev.py test   # virtualenv, requirements, ruff, the whole test suite
+    python3 dev.py run       # set up, then serve the night to the phones in the hall
+    python3 dev.py test      # virtualenv, requirements, ruff, the whole test suite
+    python3 dev.py restore   # put a copy of the night back (var/backups/)
+    python3 dev.py dev       # Django's development server, DEBUG on, this laptop only
 
+`run` takes --port N, --local (this laptop only), --address A (the address phones use)
+and --backup-to FOLDER (a second folder for the copies: a USB stick); `run --help`.
 Extra arguments after `test` go to pytest (e.g. `python3 dev.py test tests/rules -x`).
 """
 
@@ -16,12 +20,15 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
-PY = VENV / "bin" / "python"
+PY = VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
 STAMP = VENV / ".requirements.sha256"
 
 
 def sh(*args: str, **kwargs) -> None:
-    result = subprocess.run(args, cwd=ROOT, **kwargs)
+    try:
+        result = subprocess.run(args, cwd=ROOT, **kwargs)
+    except KeyboardInterrupt:  # Ctrl+C reached the child too; it has said so
+        sys.exit(130)
     if result.returncode:
         sys.exit(result.returncode)
 
@@ -37,11 +44,26 @@ def ensure_venv() -> None:
         STAMP.write_text(wanted)
 
 
+def laptop() -> dict[str, str]:
+    """The night on this laptop: DEBUG off, its own key under var/ (config/settings.py)."""
+    return {**os.environ, "LAPTOP": "1"}
+
+
 def run(args: list[str]) -> None:
+    ensure_venv()
+    sh(str(PY), "manage.py", "serve", "--demo", *args, env=laptop())
+
+
+def dev(args: list[str]) -> None:
     ensure_venv()
     sh(str(PY), "manage.py", "migrate", "--no-input", "-v", "0")
     sh(str(PY), "manage.py", "setup_demo")
     sh(str(PY), "manage.py", "runserver", "127.0.0.1:8000", *args)
+
+
+def restore(args: list[str]) -> None:
+    ensure_venv()
+    sh(str(PY), "manage.py", "restore_copy", *args, env=laptop())
 
 
 def test(args: list[str]) -> None:
@@ -53,7 +75,7 @@ def test(args: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    commands = {"run": run, "test": test}
+    commands = {"run": run, "test": test, "restore": restore, "dev": dev}
     if len(sys.argv) < 2 or sys.argv[1] not in commands:
         sys.exit(__doc__)
     commands[sys.argv[1]](sys.argv[2:])

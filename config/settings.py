@@ -1,10 +1,14 @@
-"""Settings from the environment: DATABASE_URL, SECRET_KEY, DEBUG, ALLOWED_HOSTS.
+"""Settings from the environment: DATABASE_URL, SECRET_KEY, DEBUG, ALLOWED_HOSTS, LAPTOP.
 
-With nothing set, the app runs in development mode on an SQLite file, so a club can
-run a night on one laptop. Production sets DEBUG=0, SECRET_KEY and ALLOWED_HOSTS.
+With nothing set, the app runs in development mode on an SQLite file. `python3 dev.py
+run` sets LAPTOP=1: the night on one laptop, served to the phones in the hall over plain
+HTTP, DEBUG off, with a secret key made once and kept under var/. Behind a TLS proxy
+(docs/production.md) DEBUG=0, SECRET_KEY and ALLOWED_HOSTS are set instead.
 """
 
 import os
+import secrets
+import socket
 from pathlib import Path
 
 import dj_database_url
@@ -19,12 +23,31 @@ def env_bool(name: str, default: bool) -> bool:
     return value.strip().lower() in {"1", "true", "yes", "on"}
 
 
-DEBUG = env_bool("DEBUG", True)
+def kept_secret_key(path: Path) -> str:
+    """The laptop's own key, made at its first run and read at every later one: sessions
+    and the check codes on signed sheets outlive a restart."""
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "x", encoding="ascii") as file:  # "x": never overwrite a key
+            file.write(secrets.token_urlsafe(50))
+        path.chmod(0o600)
+    return path.read_text(encoding="ascii").strip()
+
+
+# The laptop in the hall: plain HTTP to the phones on the room's network, no proxy.
+LAPTOP = env_bool("LAPTOP", False)
+# What the laptop keeps: its secret key, the copies of its database (var/backups/).
+VAR_DIR = Path(os.environ.get("VAR_DIR", BASE_DIR / "var"))
+
+DEBUG = env_bool("DEBUG", not LAPTOP)
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
-    if not DEBUG:
+    if LAPTOP:
+        SECRET_KEY = kept_secret_key(VAR_DIR / "secret-key")
+    elif not DEBUG:
         raise RuntimeError("SECRET_KEY must be set when DEBUG is off")
-    SECRET_KEY = "dev-only-insecure-key-never-used-in-production"
+    else:
+        SECRET_KEY = "dev-only-insecure-key-never-used-in-production"
 # Earlier keys, space-separated, after a change of SECRET_KEY: sessions stay valid and the
 # check codes printed on signed sheets under an old key are still recognised.
 SECRET_KEY_FALLBACKS = os.environ.get("SECRET_KEY_FALLBACKS", "").split()
@@ -34,6 +57,16 @@ ALLOWED_HOSTS = [
     for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",")
     if h.strip()
 ]
+# The address phones are told to use, when the director chose it (`run --address`);
+# otherwise the laptop's best address on the room's network (laptop/network.py).
+PHONE_ADDRESS = os.environ.get("PHONE_ADDRESS", "").strip()
+if LAPTOP:
+    from laptop.network import room_addresses
+
+    # Phones ask for the laptop by its address on the room's network, or by its name.
+    name = socket.gethostname().lower()
+    ALLOWED_HOSTS += ["127.0.0.1", "localhost", "[::1]", name, f"{name}.local"]
+    ALLOWED_HOSTS += [PHONE_ADDRESS] if PHONE_ADDRESS else room_addresses()
 # Only needed when the pages are reached under another origin than the Host header
 # (e.g. a proxy that rewrites it): "https://td.example.org,https://club.example.org".
 CSRF_TRUSTED_ORIGINS = [
@@ -52,6 +85,7 @@ INSTALLED_APPS = [
     "django_htmx",  # serves htmx itself, so live pages need no file of ours to keep up
     "axes",
     # The night's flow; each app imports only the ones before it (README, "Layout").
+    "laptop",
     "club",
     "tournament",
     "scoring",
@@ -64,6 +98,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Cookies are Secure exactly when the request came over HTTPS (the hall is plain HTTP).
+    "laptop.middleware.SecureCookiesOverHttps",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -71,6 +107,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # Before any view looks the address up: a NUL in it answers 400 with a page saying so.
     "tournament.middleware.RefuseNulMiddleware",
+    "laptop.middleware.DatabaseBusy",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -129,6 +166,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "tournament.context.director",
+                "laptop.context.phones",
             ],
         },
     },
@@ -145,6 +183,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "tournament.context.director",
+                "laptop.context.phones",
             ],
         },
     },
@@ -164,8 +203,16 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Several phones write at once: wait for the lock instead of failing at once.
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        # Every transaction takes the write lock at BEGIN: one that began reading and then
+        # wrote could not wait for the lock (SQLite answers "database is locked" at once,
+        # since waiting could deadlock); a BEGIN waits, up to the timeout, in turn.
+        transaction_mode="IMMEDIATE",
+        timeout=20,
+        # Readers never wait for the writer, nor the writer for them. FULL: a hand the
+        # phone was told is stored survives the laptop losing power.
+        init_command="PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL",
+    )
 elif DATABASES["default"]["ENGINE"].endswith("postgresql") and env_bool("DB_PREPARED", True):
     # A phone's every request runs the same few statements with other ids: sent with their
     # values apart and kept prepared on the connection after a second use, PostgreSQL stops
@@ -176,6 +223,14 @@ elif DATABASES["default"]["ENGINE"].endswith("postgresql") and env_bool("DB_PREP
     )
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Copies of the SQLite database (laptop/backups.py): var/backups/ on the laptop, and a
+# second folder when one is named (a USB stick): BACKUP_TO, or `dev.py run --backup-to`.
+BACKUP_DIRS = [VAR_DIR / "backups"] if LAPTOP else []
+if os.environ.get("BACKUP_TO"):
+    BACKUP_DIRS.append(Path(os.environ["BACKUP_TO"]))
+BACKUP_KEEP = int(os.environ.get("BACKUP_KEEP", "20"))  # in each folder, newest first
+BACKUP_MINUTES = float(os.environ.get("BACKUP_MINUTES", "5"))  # when anything changed
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -222,10 +277,13 @@ LOGGING = {
 }
 
 if not DEBUG:
+    # Secure over HTTPS; over the hall's plain HTTP, laptop.middleware leaves the flag off.
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
-    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    # The laptop serves plain HTTP itself: nothing to redirect to, no proxy to trust.
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not LAPTOP)
+    if not LAPTOP:
+        SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True

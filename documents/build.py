@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils.formats import date_format
 
 import printing
+from laptop.links import phone_url
 from scoring.results import results_for
 from scoring.signed import check_url, printed_sheet
 from tournament.models import Round, Seat, Tournament
@@ -50,7 +51,7 @@ def round_pairings(request, round_: Round, cards, by_name, byes) -> bytes:
             return ()
         return tuple(
             printing.SideLink(
-                url=request.build_absolute_uri(reverse("table_link", args=[seat.token])),
+                url=phone_url(request, reverse("table_link", args=[seat.token])),
                 pin=seat.pin,
             )
             for seat in found
@@ -84,12 +85,12 @@ def checkin_codes(request, tournament: Tournament) -> bytes:
         printing.CheckinCodes(
             tournament=tournament.name,
             date=_date(tournament),
-            page_url=request.build_absolute_uri(reverse("self_checkin", args=[tournament.slug])),
+            page_url=phone_url(request, reverse("self_checkin", args=[tournament.slug])),
             codes=tuple(
                 printing.CheckinCode(
                     name=entrant.name,
                     players=tuple(p for p in (entrant.player1, entrant.player2) if p),
-                    url=request.build_absolute_uri(
+                    url=phone_url(request,
                         reverse("self_checkin_link", args=[tournament.slug, entrant.checkin_token])
                     ),
                 )

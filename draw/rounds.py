@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from django.db import transaction
 
 import pairing
+from laptop import backups
 from scoring.entry import Actor
 from scoring.results import results_for
 from scoring.rulings import apply_departures
@@ -192,6 +193,7 @@ def publish(round_: Round) -> None:
         round_.status = Round.Status.PUBLISHED
         round_.save(update_fields=["status"])
         apply_departures(round_, Actor(label="Automatic: a team left"))
+        backups.copy_soon(f"round {round_.number} published")
     Tournament.objects.filter(pk=round_.tournament_id, status=Tournament.Status.SETUP).update(
         status=Tournament.Status.RUNNING
     )

@@ -17,6 +17,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
+from laptop import backups
 from rules import InvalidHand
 from tournament.models import PIN_TRIES, Round, Seat, Table, new_pin, new_token
 
@@ -405,6 +406,7 @@ def sign(
         _log(table, actor, signed.SIGNED, after=after, result=result)
         if "sheet" in after:
             _complete_round_if_done(table.round)
+            backups.copy_soon(f"round {table.round.number} table {table.number} signed")
     return signature
 
 

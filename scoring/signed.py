@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 
 import printing
+from laptop.links import phone_url
 from printing import check
 from tournament.models import Table, Tournament
 
@@ -57,7 +58,7 @@ def check_url(request, slug: str, round_number: int, table_number: int, code: st
     """The check page of a table's sheet with the code filled in (what its QR opens)."""
     address = reverse("sheet_check", args=[slug])
     query = urlencode({"round": round_number, "table": table_number, "code": code})
-    return request.build_absolute_uri(f"{address}?{query}")
+    return phone_url(request, f"{address}?{query}")
 
 
 @dataclass

@@ -23,6 +23,7 @@ from django.utils.safestring import SafeString
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
+from laptop.links import phone_url
 from printing import check
 from rules import InvalidHand
 from tournament import live
@@ -426,7 +427,7 @@ def _side_links(request, access: Access, sheet) -> list[tuple[SideView, str, str
     return [
         (
             side,
-            request.build_absolute_uri(reverse("table_link", args=[seats[side.index].token])),
+            phone_url(request, reverse("table_link", args=[seats[side.index].token])),
             f"{seats[side.index].pin[:3]} {seats[side.index].pin[3:]}",  # as the card prints it
         )
         for side in sheet.sides

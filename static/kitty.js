@@ -249,6 +249,11 @@ if (window.htmx) htmx.onLoad(bind); else bind(document);
 })();
 
 // --- the side's page on the home screen: works for a while without the network ------------
+// Browsers allow it only over HTTPS (or on the laptop itself): on the hall's plain HTTP the
+// page says what that leaves out; the hands waiting to send above need no secure context.
+if (!window.isSecureContext) {
+  document.querySelectorAll(".plain-http").forEach(function (note) { note.hidden = false; });
+}
 if ("serviceWorker" in navigator && document.querySelector("link[rel=manifest][data-offline]")) {
   navigator.serviceWorker.register("/sw.js").catch(function () {});
 }

@@ -1,6 +1,6 @@
-"""Imports run one way along the night: club <- tournament <- scoring <- draw <- documents <- backup
-<- season <- demo. An app imports only the apps before it and the pure packages; a pure package
-imports neither Django nor any app (README, "Layout")."""
+"""Imports run one way along the night: laptop <- club <- tournament <- scoring <- draw <-
+documents <- backup <- season <- demo. An app imports only the apps before it and the pure
+packages; a pure package imports neither Django nor any app (README, "Layout")."""
 
 import ast
 from pathlib import Path
@@ -9,7 +9,7 @@ import pytest
 from django.conf import settings
 
 ROOT = Path(__file__).resolve().parent.parent
-FLOW = ("club", "tournament", "scoring", "draw", "documents", "backup", "season", "demo")
+FLOW = ("laptop", "club", "tournament", "scoring", "draw", "documents", "backup", "season", "demo")
 PURE = ("rules", "pairing", "standings", "printing", "league")
 
 

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_POST
 
 from club.access import runs_club
 from club.models import Club
+from laptop.links import phone_url
 from rules import RULESETS
 
 from .access import director_required, is_director, runs, visible_tournament
@@ -306,6 +307,7 @@ def render_checkin(request, tournament: Tournament, form: CheckinSearchForm, sta
             "query": query,
             "form": form,
             "counts": counts,
+            "self_checkin_url": phone_url(request, reverse("self_checkin", args=[tournament.slug])),
         },
         status=status if form.is_valid() else 400,
     )

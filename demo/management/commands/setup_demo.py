@@ -10,7 +10,7 @@ from django.core.management.base import BaseCommand
 from demo.demo import build_demo
 from tournament.models import Director, Tournament
 
-PASSWORD_FILE = Path(settings.BASE_DIR) / "var" / "director-login.txt"
+PASSWORD_FILE = Path(settings.VAR_DIR) / "director-login.txt"
 
 
 class Command(BaseCommand):
@@ -25,7 +25,7 @@ class Command(BaseCommand):
         if user is None:
             password = secrets.token_urlsafe(9)
             user = User.objects.create_user(username, password=password)
-            PASSWORD_FILE.parent.mkdir(exist_ok=True)
+            PASSWORD_FILE.parent.mkdir(parents=True, exist_ok=True)
             PASSWORD_FILE.write_text(f"{username} {password}\n")
         Director.objects.get_or_create(user=user)
 
@@ -34,8 +34,4 @@ class Command(BaseCommand):
             self.stdout.write(f"Created the demo tournament: {tournament.name}")
 
         login = PASSWORD_FILE.read_text().split() if PASSWORD_FILE.exists() else [username, "?"]
-        self.stdout.write(
-            self.style.SUCCESS(
-                f"\nKitty TD: http://127.0.0.1:8000/\nDirector login: {login[0]} / {login[1]}\n"
-            )
-        )
+        self.stdout.write(self.style.SUCCESS(f"Director login: {login[0]} / {login[1]}"))

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class LaptopConfig(AppConfig):
+    name = "laptop"
+    verbose_name = "The laptop in the hall"

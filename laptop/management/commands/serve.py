@@ -1,0 +1,170 @@
+"""Serve the night from this laptop to the phones in the hall (`python3 dev.py run`).
+
+waitress: a production WSGI server in pure Python, so the same command runs on Windows,
+macOS and Linux with nothing but Python (gunicorn does not run on Windows). One process
+with a pool of threads: the night's SQLite file is written by one process only, and the
+copies of it (laptop/backups.py) are made by a thread beside the server.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import logging
+import os
+import sys
+
+from django.conf import settings
+from django.core.management import call_command
+from django.core.management.base import BaseCommand, CommandError
+
+from laptop import backups, network
+
+DEFAULT_PORT = 8000
+
+
+def port_number(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise ValueError(text)
+    return int(text)
+
+
+port_number.__name__ = "port"  # argparse names the type in its message: "invalid port value"
+
+
+class Command(BaseCommand):
+    help = "Serve the night to the phones on this laptop's network (plain HTTP, DEBUG off)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--port", type=port_number, default=DEFAULT_PORT, help="default 8000")
+        parser.add_argument(
+            "--local",
+            action="store_true",
+            help="serve this laptop only (127.0.0.1): no phone can reach it",
+        )
+        parser.add_argument(
+            "--address",
+            help="the address phones use, when the one found is not the hall's network",
+        )
+        parser.add_argument(
+            "--backup-to",
+            metavar="FOLDER",
+            help="a second folder for the copies of the night (a USB stick)",
+        )
+        parser.add_argument("--threads", type=int, default=8, help=argparse.SUPPRESS)
+        parser.add_argument("--demo", action="store_true", help="create the demo nights")
+
+    def create_parser(self, prog_name, subcommand, **kwargs):
+        parser = super().create_parser(prog_name, subcommand, **kwargs)
+
+        def one_line(message: str) -> None:
+            # One clear line instead of argparse's usage block.
+            self.stderr.write(f"{message} (`python3 dev.py run --help` lists the options)")
+            sys.exit(2)
+
+        parser.error = one_line
+        return parser
+
+    def handle(self, *args, port, local, address, backup_to, threads, demo, **options):
+        if settings.DEBUG:
+            raise CommandError("serve runs with DEBUG off: use `python3 dev.py run`.")
+        if address:
+            address = address.strip()
+            settings.PHONE_ADDRESS = address
+            settings.ALLOWED_HOSTS.append(address)
+        if backup_to:
+            settings.BACKUP_DIRS.append(os.path.abspath(backup_to))
+        host = "127.0.0.1" if local else "0.0.0.0"
+        app = {}  # the port is taken first, so that a port in use is said before any setup
+        server = self.bind(lambda environ, start: app["wsgi"](environ, start), host, port, threads)
+
+        call_command("migrate", interactive=False, verbosity=0)
+        call_command("collectstatic", interactive=False, verbosity=0)
+        if demo:
+            call_command("setup_demo", stdout=self.stdout)
+        from django.core.wsgi import get_wsgi_application
+
+        app["wsgi"] = get_wsgi_application()  # after collectstatic: whitenoise reads the files
+        if backups.enabled():
+            backups.copier()  # the copies every few minutes start now
+
+        self.say_where(port, local)
+        # waitress says "Task queue depth is N" whenever requests wait for a thread: a
+        # round's first seconds are a queue, not news.
+        logging.getLogger("waitress.queue").setLevel(logging.ERROR)
+        try:
+            server.run()
+        except KeyboardInterrupt:
+            self.stdout.write("Stopped.")
+        finally:
+            server.close()
+
+    def bind(self, application, host: str, port: int, threads: int):
+        from waitress.server import create_server
+
+        many = os.name != "nt"  # Windows' select() takes at most 512 sockets
+        try:
+            return create_server(
+                application,
+                host=host,
+                port=port,
+                threads=threads,
+                # A round's phones hold a connection each, and poll on it.
+                connection_limit=1000 if many else 500,
+                asyncore_use_poll=many,
+                ident="Kitty TD",
+            )
+        except OSError as error:
+            if error.errno in (98, 48, 10048):  # EADDRINUSE on Linux, macOS, Windows
+                raise CommandError(
+                    f"Port {port} is in use, by another program or a Kitty TD already "
+                    f"running: stop it, or choose another port (python3 dev.py run "
+                    f"--port {port + 1})."
+                ) from None
+            if error.errno in (13, 10013):
+                raise CommandError(
+                    f"Port {port} may not be used by this user: choose one above 1024 "
+                    "(python3 dev.py run --port 8000)."
+                ) from None
+            raise CommandError(f"Cannot listen on port {port}: {error.strerror}.") from None
+
+    def say_where(self, port: int, local: bool) -> None:
+        at = "" if port == 80 else f":{port}"
+        out = self.stdout
+        if local:
+            out.write(f"\nKitty TD on this laptop only: http://127.0.0.1{at}/")
+            out.write("Phones cannot reach it: run without --local to serve the hall.")
+        else:
+            addresses = (
+                [settings.PHONE_ADDRESS] if settings.PHONE_ADDRESS else (network.room_addresses())
+            )
+            if not addresses:
+                out.write(f"\nKitty TD: http://127.0.0.1{at}/")
+                out.write(
+                    "This laptop has no address on a network: phones cannot reach it. Join "
+                    "the hall's Wi-Fi (or plug in its router), then stop this (Ctrl+C) and run "
+                    "it again."
+                )
+            else:
+                url = f"http://{addresses[0]}{at}/"
+                out.write(f"\nKitty TD: phones join at {url}")
+                self.qr(url)
+                for other in addresses[1:]:
+                    out.write(f"  (this laptop is also at http://{other}{at}/)")
+                out.write(f"On this laptop: http://127.0.0.1{at}/ (printed links use {url})")
+        for folder in backups.folders() if backups.enabled() else []:
+            out.write(f"Copies of the night: {folder}")
+        out.write("Stop with Ctrl+C.\n")
+        out.flush()
+
+    def qr(self, url: str) -> None:
+        import segno
+
+        code, drawn = segno.make(url, error="m"), io.StringIO()
+        code.terminal(out=drawn, compact=True)
+        try:
+            self.stdout.write(drawn.getvalue(), ending="")
+        except UnicodeEncodeError:  # a console that cannot draw half blocks: ANSI colours
+            drawn = io.StringIO()
+            code.terminal(out=drawn)
+            self.stdout.write(drawn.getvalue(), ending="")

@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
+from laptop import backups
 from tournament import live
 from tournament.access import director_required
 from tournament.models import Round, Table, Tournament
@@ -182,6 +183,7 @@ def console(request, slug, number):
             "counts": counts,
             "needs": needs_you(tables, sheets, late, corrections, ruleset),
             "elapsed": elapsed,
+            "copies": backups.status(),
             "live_url": live.poll_url(request, current),
             "live_every": CONSOLE_POLL_SECONDS,
         },
@@ -195,8 +197,10 @@ def console_version(round_: Round, now) -> str:
     changes = Change.objects.filter(table__round=round_).aggregate(n=Count("id"), last=Max("id"))
     tables = round_.tables.aggregate(n=Count("id"), last=Max("id"))
     minute = int((now - round_.started).total_seconds() // 60) if round_.started else None
+    # The copies of the night: a folder that fails shows at the next poll.
+    copies = [(str(s.folder), s.newest and s.newest.path.name, s.failure) for s in backups.status()]
     return live.version(
-        changes, tables, live.fields_of(round_), live.fields_of(round_.tournament), minute
+        changes, tables, live.fields_of(round_), live.fields_of(round_.tournament), minute, copies
     )
 
 

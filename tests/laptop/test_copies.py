@@ -1,0 +1,134 @@
+"""The copies of the night (laptop/backups.py): consistent, kept to the newest few, and a
+folder that cannot be written stops nothing and is said on the console."""
+
+import sqlite3
+import time
+
+import pytest
+from django.test import Client
+
+from laptop import backups
+from tests.conftest import make_tournament
+from tests.helpers import published_round, side_link, table_of
+from tests.test_sheet_check import play, sign_all
+
+
+def night_file(path, rows: int = 3):
+    with sqlite3.connect(path) as conn:
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("CREATE TABLE IF NOT EXISTS hand (n INTEGER)")
+        conn.executemany("INSERT INTO hand VALUES (?)", [(i,) for i in range(rows)])
+    return path
+
+
+def hands_in(path) -> int:
+    with sqlite3.connect(path) as conn:
+        return conn.execute("SELECT count(*) FROM hand").fetchone()[0]
+
+
+@pytest.fixture
+def folders(settings, tmp_path, monkeypatch):
+    monkeypatch.setattr(backups, "_failures", {})
+    settings.BACKUP_DIRS = [tmp_path / "var" / "backups", tmp_path / "stick"]
+    settings.BACKUP_KEEP = 3
+    return settings.BACKUP_DIRS
+
+
+def test_a_copy_goes_into_every_folder_whole_and_on_its_own(folders, tmp_path):
+    source = night_file(tmp_path / "night.sqlite3")
+    written = backups.copy_now("round 2 table 4 signed", source)
+    assert [p.parent for p in written] == folders
+    for path in written:
+        assert path.name.endswith("_round-2-table-4-signed.sqlite3")
+        assert hands_in(path) == 3
+        assert not path.with_name(path.name + "-wal").exists()  # one file, nothing beside
+    (newest,) = backups.copies(folders[0])
+    assert newest.reason == "round 2 table 4 signed"
+
+
+def test_only_the_newest_copies_are_kept(folders, tmp_path):
+    source = night_file(tmp_path / "night.sqlite3")
+    for n in range(5):
+        night_file(source, rows=1)
+        backups.copy_now(f"copy {n}", source)
+        time.sleep(1.01)  # the names tell the copies apart by the second
+    kept = backups.copies(folders[0])
+    assert [c.reason for c in kept] == ["copy 4", "copy 3", "copy 2"]
+    assert hands_in(kept[0].path) == 8
+
+
+def test_a_folder_that_cannot_be_written_is_said_and_the_other_still_gets_its_copy(
+    folders, tmp_path, settings, monkeypatch
+):
+    (tmp_path / "stick").write_text("a file where the folder should be")
+    stick = tmp_path / "stick" / "kitty"
+    settings.BACKUP_DIRS = [folders[0], stick]
+    source = night_file(tmp_path / "night.sqlite3")
+    monkeypatch.setattr(backups, "database_file", lambda: source)
+    written = backups.copy_now("round 1 published", source)
+    assert [p.parent for p in written] == [folders[0]]
+    status = {s.folder: s for s in backups.status()}
+    assert status[folders[0]].failure is None
+    assert status[folders[0]].newest.path == written[0]
+    assert status[stick].newest is None
+    assert "FileExistsError" in status[stick].failure or "NotADirectory" in status[stick].failure
+
+
+def test_requests_of_the_same_moment_make_one_copy(folders, tmp_path, monkeypatch):
+    source = night_file(tmp_path / "night.sqlite3")
+    monkeypatch.setattr(backups, "database_file", lambda: source)
+    made = []
+    monkeypatch.setattr(backups, "copy_now", lambda reason, src: made.append(reason))
+    copier = backups.Copier()
+    copier.start()
+    for n in range(1, 4):
+        copier.ask(f"round 1 table {n} signed")
+    deadline = time.monotonic() + 10
+    while not made and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(1.5)
+    assert made == ["round 1 table 3 signed and 2 more"]
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("game", ["columbus-6-card-kitty", "cutthroat-pinochle"])
+def test_publishing_and_signing_ask_for_a_copy_after_they_are_stored(
+    game, folders, monkeypatch, director
+):
+    asked = []
+    monkeypatch.setattr(backups, "enabled", lambda: True)
+    monkeypatch.setattr(backups, "copier", lambda: type("C", (), {"ask": asked.append})())
+    from tests.conftest import ONE_TABLE
+    from tests.helpers import FINISHING
+
+    options, _ = FINISHING[game]
+    tournament = make_tournament(game, entrants=ONE_TABLE[game], published=True, options=options)
+    table = table_of(published_round(tournament))
+    assert asked == ["round 1 published"]
+    play(table)
+    assert asked == ["round 1 published"]  # hands are copied every few minutes, not each
+    sign_all(table)
+    assert asked == ["round 1 published", "round 1 table 1 signed"]
+    assert Client().get(side_link(table, 0)).status_code == 200
+
+
+@pytest.mark.django_db
+def test_the_console_says_when_copies_cannot_be_written(
+    folders, tmp_path, settings, monkeypatch, director_client
+):
+    source = night_file(tmp_path / "night.sqlite3")
+    monkeypatch.setattr(backups, "database_file", lambda: source)
+    (tmp_path / "stick").write_text("not a folder")
+    settings.BACKUP_DIRS = [folders[0], tmp_path / "stick" / "kitty"]
+    tournament = make_tournament(entrants=2, published=True)
+    round_ = published_round(tournament)
+    console = f"/t/{tournament.slug}/round/{round_.number}/console/"
+    backups.copy_now("round 1 published", source)
+    page = director_client.get(console).content.decode()
+    assert f"Copies of the night cannot be written to {tmp_path / 'stick' / 'kitty'}" in page
+    assert f"Copies of the night: {folders[0]}, last at" in page
+    # Once the folder works again, the console says so at its next look.
+    (tmp_path / "stick").unlink()
+    backups.copy_now("every few minutes", source)
+    page = director_client.get(console).content.decode()
+    assert "cannot be written" not in page

@@ -1,0 +1,121 @@
+"""Every link a phone opens uses the address phones reach, in each of the four games: the
+table cards, the check-in codes, the sheet's check QR, self check-in and the director's
+side links, even when the director opened the app on the laptop as 127.0.0.1 or localhost.
+"""
+
+import pypdfium2
+import pytest
+import zxingcpp
+from django.test import Client
+
+from laptop import network
+from tests.conftest import GAMES, ONE_TABLE, make_tournament
+from tests.helpers import published_round, table_of
+from tests.test_sheet_check import director_url, signed_table
+
+pytestmark = pytest.mark.django_db
+
+ROOM = "http://192.168.1.23:8000"
+
+
+@pytest.fixture
+def laptop(settings, monkeypatch):
+    """The laptop's own server, on a hall's Wi-Fi at 192.168.1.23."""
+    settings.LAPTOP = True
+    settings.PHONE_ADDRESS = ""
+    monkeypatch.setattr(network, "room_addresses", lambda: ["192.168.1.23"])
+    return settings
+
+
+def qr_codes(pdf: bytes) -> list[str]:
+    found = []
+    for page in pypdfium2.PdfDocument(pdf):
+        found += [code.text for code in zxingcpp.read_barcodes(page.render(scale=3).to_pil())]
+    return found
+
+
+def on_the_laptop(client: Client, host: str = "127.0.0.1:8000") -> Client:
+    client.defaults["HTTP_HOST"] = host
+    return client
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1:8000", "localhost:8000"])
+@pytest.mark.parametrize("game", GAMES)
+def test_table_cards_opened_on_the_laptop_point_phones_at_the_room(
+    game, host, laptop, director_client
+):
+    tournament = make_tournament(game, entrants=2 * ONE_TABLE[game], published=True)
+    round_ = published_round(tournament)
+    client = on_the_laptop(director_client, host)
+    pdf = client.get(f"/t/{tournament.slug}/round/{round_.number}/pairings.pdf").content
+    links = qr_codes(pdf)
+    assert len(links) == 2 * ONE_TABLE[game]  # one link for each side at each table
+    assert all(link.startswith(ROOM + "/s/") for link in links), links
+    # The director's table page gives the same links out again.
+    page = client.get(director_url(table_of(round_))).content.decode()
+    assert ROOM + "/s/" in page
+    assert "http://127.0.0.1" not in page and "http://localhost" not in page
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_checkin_codes_and_self_checkin_point_phones_at_the_room(game, laptop, director_client):
+    tournament = make_tournament(game, entrants=3, published=True, self_checkin=True)
+    client = on_the_laptop(director_client)
+    links = qr_codes(client.get(f"/t/{tournament.slug}/checkin/codes.pdf").content)
+    assert len(links) == 3
+    assert all(link.startswith(f"{ROOM}/t/{tournament.slug}/checkin/") for link in links)
+    page = client.get(f"/t/{tournament.slug}/checkin/").content.decode()
+    assert f"{ROOM}/t/{tournament.slug}/checkin/self/" in page
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_signed_sheets_check_code_points_phones_at_the_room(game, laptop, director_client):
+    table = signed_table(game)
+    pdf = on_the_laptop(director_client).get(director_url(table) + "sheet.pdf").content
+    (link,) = qr_codes(pdf)
+    assert link.startswith(f"{ROOM}/t/{table.round.tournament.slug}/check/?")
+
+
+def test_a_page_asked_for_at_the_rooms_address_links_to_that_address(laptop, director_client):
+    tournament = make_tournament(entrants=2, published=True)
+    round_ = published_round(tournament)
+    client = on_the_laptop(director_client, "kitty-laptop.local:8000")
+    laptop.ALLOWED_HOSTS = [*laptop.ALLOWED_HOSTS, "kitty-laptop.local"]
+    pdf = client.get(f"/t/{tournament.slug}/round/1/pairings.pdf").content
+    assert all(u.startswith("http://kitty-laptop.local:8000/s/") for u in qr_codes(pdf))
+    assert round_.number == 1
+
+
+def test_the_address_the_director_chose_is_used_from_anywhere(laptop, director_client):
+    laptop.PHONE_ADDRESS = "10.0.0.5"
+    tournament = make_tournament(entrants=2, published=True)
+    published_round(tournament)
+    pdf = on_the_laptop(director_client).get(f"/t/{tournament.slug}/round/1/pairings.pdf")
+    assert all(u.startswith("http://10.0.0.5:8000/s/") for u in qr_codes(pdf.content))
+
+
+def test_the_directors_pages_say_where_phones_join(laptop, director_client):
+    tournament = make_tournament(entrants=2, published=True)
+    home = on_the_laptop(director_client).get(f"/t/{tournament.slug}/").content.decode()
+    assert f"Phones join at <strong>{ROOM}</strong>" in home
+    # A player's page does not carry the director's line.
+    assert "Phones join at" not in on_the_laptop(Client()).get("/").content.decode()
+
+
+def test_a_laptop_with_no_network_says_phones_cannot_reach_it(laptop, monkeypatch, director_client):
+    monkeypatch.setattr(network, "room_addresses", lambda: [])
+    tournament = make_tournament(entrants=2, published=True)
+    page = on_the_laptop(director_client).get(f"/t/{tournament.slug}/").content.decode()
+    assert "Phones cannot reach this laptop" in page
+    assert "Join the hall's Wi-Fi" in page
+
+
+def test_behind_a_proxy_links_use_the_address_asked_for(settings, director_client):
+    settings.LAPTOP = False
+    settings.ALLOWED_HOSTS = ["td.example.org"]
+    tournament = make_tournament(entrants=2, published=True)
+    published_round(tournament)
+    client = on_the_laptop(director_client, "td.example.org")
+    pdf = client.get(f"/t/{tournament.slug}/round/1/pairings.pdf", secure=True).content
+    assert all(u.startswith("https://td.example.org/s/") for u in qr_codes(pdf))
+    assert "Phones join at" not in client.get("/", secure=True).content.decode()

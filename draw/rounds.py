@@ -193,7 +193,7 @@ def publish(round_: Round) -> None:
         round_.status = Round.Status.PUBLISHED
         round_.save(update_fields=["status"])
         apply_departures(round_, Actor(label="Automatic: a team left"))
-        backups.copy_soon(f"round {round_.number} published")
+        backups.copy_soon("round published")
     Tournament.objects.filter(pk=round_.tournament_id, status=Tournament.Status.SETUP).update(
         status=Tournament.Status.RUNNING
     )

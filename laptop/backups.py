@@ -188,10 +188,7 @@ class Copier(threading.Thread):
 
 
 def summary(reasons: list[str]) -> str:
-    if not reasons:
-        return "every few minutes"
-    more = f" and {len(reasons) - 1} more" if len(reasons) > 1 else ""
-    return reasons[-1] + more
+    return " and ".join(reasons) or "every few minutes"
 
 
 _copier: Copier | None = None

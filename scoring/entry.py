@@ -406,7 +406,7 @@ def sign(
         _log(table, actor, signed.SIGNED, after=after, result=result)
         if "sheet" in after:
             _complete_round_if_done(table.round)
-            backups.copy_soon(f"round {table.round.number} table {table.number} signed")
+            backups.copy_soon("sheet signed")
     return signature
 
 

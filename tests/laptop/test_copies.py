@@ -81,13 +81,13 @@ def test_requests_of_the_same_moment_make_one_copy(folders, tmp_path, monkeypatc
     monkeypatch.setattr(backups, "copy_now", lambda reason, src: made.append(reason))
     copier = backups.Copier()
     copier.start()
-    for n in range(1, 4):
-        copier.ask(f"round 1 table {n} signed")
+    for reason in ("sheet signed", "round published", "sheet signed"):
+        copier.ask(reason)
     deadline = time.monotonic() + 10
     while not made and time.monotonic() < deadline:
         time.sleep(0.05)
     time.sleep(1.5)
-    assert made == ["round 1 table 3 signed and 2 more"]
+    assert made == ["sheet signed and round published"]
 
 
 @pytest.mark.django_db(transaction=True)
@@ -104,11 +104,11 @@ def test_publishing_and_signing_ask_for_a_copy_after_they_are_stored(
     options, _ = FINISHING[game]
     tournament = make_tournament(game, entrants=ONE_TABLE[game], published=True, options=options)
     table = table_of(published_round(tournament))
-    assert asked == ["round 1 published"]
+    assert asked == ["round published"]
     play(table)
-    assert asked == ["round 1 published"]  # hands are copied every few minutes, not each
+    assert asked == ["round published"]  # hands are copied every few minutes, not each
     sign_all(table)
-    assert asked == ["round 1 published", "round 1 table 1 signed"]
+    assert asked == ["round published", "sheet signed"]
     assert Client().get(side_link(table, 0)).status_code == 200
 
 

@@ -150,12 +150,28 @@ if (window.htmx) htmx.onLoad(bind); else bind(document);
   }
   // A stored hand is answered with a redirect to the page, not followed here: the page
   // then loads once, with its "Hand 3 stored." message.
+  // A server that does not answer within 20 s is treated as a network that dropped.
   function post(item) {
+    var controller = window.AbortController ? new AbortController() : null;
+    var timer = controller && setTimeout(function () { controller.abort(); }, 20000);
     return fetch(item.action, {
-      method: "POST", body: new URLSearchParams(item.fields), credentials: "same-origin", redirect: "manual"
-    });
+      method: "POST", body: new URLSearchParams(item.fields), credentials: "same-origin",
+      redirect: "manual", signal: controller ? controller.signal : undefined
+    }).finally(function () { clearTimeout(timer); });
   }
   function stored(response) { return response.type === "opaqueredirect"; }
+  // The server erred (500, a proxy's 502/503/504, busy): it said nothing about the hand, so
+  // the hand stays and is sent again, with the same key, after a pause that grows to a minute.
+  function erred(response) {
+    return response.status >= 500 || response.status === 408 || response.status === 429;
+  }
+  var failures = 0, retryAt = 0;
+  function later() {
+    failures += 1;
+    var pause = Math.min(60000, 1000 * Math.pow(2, failures));
+    retryAt = Date.now() + pause;
+    setTimeout(flush, pause + 50);
+  }
   function page(item) { return item.action.replace(/enter\/$/, ""); }
   function nonceOf(item) {
     var pair = item.fields.filter(function (field) { return field[0] === "nonce"; })[0];
@@ -167,19 +183,25 @@ if (window.htmx) htmx.onLoad(bind); else bind(document);
     return queue;
   }
   function flush() {
-    if (sending) return;
+    if (sending || Date.now() < retryAt) return;
     var queue = load();
     if (!queue.length) return;
     var item = queue[0], again = false;
     sending = true;
     post(item).then(function (response) {
       if (stored(response)) {
+        failures = 0;
         if (drop(item).length) again = true; else location.assign(page(item));
         return;
       }
       if (response.status === 409) {
         // Not due yet (the hand before it waits for the other side): kept, tried again.
         save(load(), item.label + " waits until the hand before it is accepted.");
+        return;
+      }
+      if (erred(response)) {
+        save(load());
+        later();
         return;
       }
       // Refused for what it says (the sheet changed meanwhile): the page shows what is due.
@@ -232,6 +254,13 @@ if (window.htmx) htmx.onLoad(bind); else bind(document);
     }
     post(item).then(function (response) {
       if (stored(response)) { location.assign(page(item)); return; }
+      if (erred(response)) {  // kept, as if the network had dropped, and sent again
+        queue.push(item);
+        save(queue);
+        nextHand(form);
+        later();
+        return;
+      }
       // Refused: send it the ordinary way, so the page shows the server's message by the field.
       form.dataset.native = "1";
       form.submit();

@@ -171,6 +171,62 @@ def test_a_submit_whose_answer_is_lost_is_stored_once(routed_phone_context):
     assert len(stored()) == 1
 
 
+def answer(failure: str):
+    """The server's side of a fault: an error status, or no answer at all in time."""
+
+    def handle(route):
+        if failure == "timeout":
+            route.abort("timedout")
+        else:
+            route.fulfill(status=int(failure), body=f"{failure} from the proxy")
+
+    return handle
+
+
+@pytest.mark.parametrize("failure", ["500", "502", "503", "timeout"])
+def test_a_resend_the_server_errs_on_keeps_the_hand_until_it_is_stored(
+    failure, routed_phone_context
+):
+    table = seated_table("columbus-6-card-kitty")
+    phone = routed_phone_context.new_page()
+    alerts = []
+    phone.on("dialog", lambda dialog: (alerts.append(dialog.message), dialog.dismiss()))
+    phone.goto(side_link(table, 0))
+    routed_phone_context.set_offline(True)
+    enter(phone, 1, TWO_HANDS["columbus-6-card-kitty"][0])
+    waiting = phone.locator(".net-status.queue")
+    expect(waiting).to_have_text(re.compile(r"^1 hand waiting to send: hand 1\."))
+    tried = []
+    phone.route("**/enter/", lambda route: (tried.append(1), answer(failure)(route)))
+    routed_phone_context.set_offline(False)
+    phone.evaluate("window.dispatchEvent(new Event('online'))")
+    wait_until(lambda: tried)
+    phone.wait_for_timeout(500)
+    expect(waiting).to_have_text(re.compile(r"^1 hand waiting to send: hand 1\."))
+    assert stored() == [] and alerts == []
+    phone.unroute("**/enter/")  # the server answers again: sent again, with the same key
+    expect(waiting).to_be_hidden(timeout=20_000)
+    expect(phone.get_by_text("Hand 1 stored.")).to_be_visible()
+    assert [n for n, _ in stored()] == [1] and alerts == []
+
+
+@pytest.mark.parametrize("failure", ["502", "timeout"])
+def test_a_first_submit_the_server_errs_on_waits_on_the_phone(failure, routed_phone_context):
+    table = seated_table("cutthroat-pinochle")
+    phone = routed_phone_context.new_page()
+    phone.goto(side_link(table, 0))
+    phone.route("**/enter/", answer(failure))
+    enter(phone, 1, TWO_HANDS["cutthroat-pinochle"][0])
+    waiting = phone.locator(".net-status.queue")
+    expect(waiting).to_have_text(re.compile(r"^1 hand waiting to send: hand 1\."))
+    expect(phone.get_by_role("heading", name="Hand 2", exact=True)).to_be_visible()
+    assert stored() == []
+    phone.unroute("**/enter/")
+    expect(waiting).to_be_hidden(timeout=20_000)
+    expect(phone.get_by_text("Hand 1 stored.")).to_be_visible()
+    assert [n for n, _ in stored()] == [1]
+
+
 def test_the_other_phone_updates_by_itself_and_keeps_what_is_typed(
     phone_context, other_phone_context, shots
 ):

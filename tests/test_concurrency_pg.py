@@ -4,7 +4,9 @@ The guarantees in scoring.entry (the form's one-time key, the table row lock, th
 check, the version check) are enforced by the database, so they are only proven with
 real concurrent transactions: a live server (one thread per request, each with its own
 connection) and many HTTP clients at once, on PostgreSQL. SQLite serialises every write
-on the file lock, which proves nothing here, so the module is skipped there.
+on the file lock, which proves nothing here, so the module is skipped there; the same
+guarantees on the laptop's own server and SQLite file are tests/laptop/
+test_served_concurrency.py's.
 """
 
 from __future__ import annotations

@@ -7,8 +7,17 @@ then every table at once enters and accepts its four hands, each as a phone does
 (load the page, post the form with its one-time key, the other side loads the page and
 accepts). Then, in the same run and at the same concurrency, as many requests to the
 rules page, which reads no table. Prints throughput and p50/p95/p99 latency of both and
-their ratio, checks that every hand was stored once and accepted, stops gunicorn and
-drops the database.
+their ratio, the failures and 5xx answers of each kind, checks that every hand was
+stored once and accepted, stops gunicorn and drops the database.
+
+With `--database sqlite`, the night is instead a fresh SQLite file in a temporary folder
+(deleted at the end), served as the README's run command serves it: `manage.py serve
+--local` (waitress, one process and its threads, LAPTOP=1 with its key and copies under
+that folder, DEBUG off). `--server` chooses the server on either database: `gunicorn`
+(the default on PostgreSQL), `serve` (the default on SQLite; `--threads` sets its
+threads) or `runserver` (Django's development server, threaded, DEBUG as the environment
+says: the run command before `serve`, for comparison only). A request that fails stops
+its table, as a scorer would stop to ask: the hands counted at the end say what was lost.
 
 With `--pace S`, each phone waits about S seconds before each tap, as players read the
 page and type: the latencies then say how a night at that pace feels (the throughput is
@@ -18,6 +27,8 @@ Every request has a timeout and the whole run a deadline; nothing leaves 127.0.0
 
 Run from the repository root, with PostgreSQL answering:
     .venv/bin/python bench/load.py [--tables 100] [--workers 4] [--pace 0]
+or on SQLite, behind the run command's server:
+    .venv/bin/python bench/load.py --database sqlite [--server serve] [--threads 8] [--tables 100]
 """
 
 from __future__ import annotations
@@ -58,18 +69,22 @@ class Deadline(Exception):
 
 
 class Timings:
-    """Latencies per kind of request, and the failures, shared by the client threads."""
+    """Latencies per kind of request, the failures (any answer but the one expected, or
+    none) and among them the server's errors (5xx), shared by the client threads."""
 
     def __init__(self):
         self.lock = threading.Lock()
         self.seconds: dict[str, list[float]] = {}
         self.failures: dict[str, int] = {}
+        self.errors_5xx: dict[str, int] = {}
 
-    def add(self, kind: str, seconds: float, ok: bool) -> None:
+    def add(self, kind: str, seconds: float, ok: bool, status: int = 0) -> None:
         with self.lock:
             self.seconds.setdefault(kind, []).append(seconds)
             if not ok:
                 self.failures[kind] = self.failures.get(kind, 0) + 1
+            if status >= 500:
+                self.errors_5xx[kind] = self.errors_5xx.get(kind, 0) + 1
 
 
 class Phone(phone.Phone):
@@ -94,7 +109,7 @@ class Phone(phone.Phone):
         except OSError:
             pass
         finally:
-            self.timings.add(kind, time.perf_counter() - start, status == expect)
+            self.timings.add(kind, time.perf_counter() - start, status == expect, status)
         if status != expect:
             raise RuntimeError(f"{method} {path}: {status or 'no answer'}, expected {expect}")
         return text
@@ -161,11 +176,15 @@ def run_phase(jobs, threads: int) -> tuple[float, list[Exception]]:
     return time.perf_counter() - began, errors
 
 
-def cpu_seconds(server_pid: int) -> dict[str, float]:
-    """CPU time used so far (Linux /proc) by gunicorn's processes, PostgreSQL's and this
-    bench's own client threads: where a phase's time went, since all share the cores."""
+def cpu_seconds(server_pid: int, postgres: bool = True) -> dict[str, float]:
+    """CPU time used so far (Linux /proc) by the server's processes (gunicorn's master and
+    workers, or the one `serve` or `runserver` process), PostgreSQL's and this bench's own
+    client threads: where a phase's time went, since all share the cores. On SQLite the
+    database is inside the server's process: no PostgreSQL column."""
     tick = os.sysconf("SC_CLK_TCK")
     used = {"server": 0.0, "PostgreSQL": 0.0, "bench client": 0.0}
+    if not postgres:
+        del used["PostgreSQL"]
     for pid in filter(str.isdigit, os.listdir("/proc")):
         try:
             stat = Path(f"/proc/{pid}/stat").read_text()
@@ -182,17 +201,22 @@ def cpu_seconds(server_pid: int) -> dict[str, float]:
         seconds += (int(fields[13]) + int(fields[14])) / tick
         if int(pid) == server_pid or parent == server_pid:
             used["server"] += seconds
-        elif name.startswith("postgres"):
+        elif postgres and name.startswith("postgres"):
             used["PostgreSQL"] += seconds
+    # The whole machine's busy time: what other programs took from the same cores.
+    busy = Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]
+    used["machine"] = sum(int(busy[i]) for i in (0, 1, 2, 5, 6, 7)) / tick
     return used
 
 
 def print_cpu(before: dict[str, float], after: dict[str, float], requests: int) -> None:
     spent = {k: after[k] - before[k] for k in before}
+    machine = spent.pop("machine")
     print(
         "  CPU per request: "
         + ", ".join(f"{k} {1000 * v / requests:.1f} ms" for k, v in spent.items())
-        + f" (of {sum(spent.values()):.1f} s on {os.cpu_count()} cores)"
+        + f" (of {sum(spent.values()):.1f} s on {os.cpu_count()} cores; other programs "
+        f"{max(0.0, machine - sum(spent.values())):.1f} s)"
     )
 
 
@@ -202,7 +226,9 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[index]
 
 
-def figures(kind: str, values: list[float], wall: float, failures: int) -> dict[str, float]:
+def figures(
+    kind: str, values: list[float], wall: float, failures: int, errors_5xx: int = 0
+) -> dict[str, float]:
     row = {
         "n": len(values),
         "per_s": len(values) / wall if wall else 0.0,
@@ -214,7 +240,7 @@ def figures(kind: str, values: list[float], wall: float, failures: int) -> dict[
     print(
         f"  {kind:<13} {row['n']:>5} req  {row['per_s']:>7.1f} req/s   "
         f"p50 {row['p50']:>7.1f} ms  p95 {row['p95']:>7.1f} ms  p99 {row['p99']:>7.1f} ms"
-        f"  failures {failures}"
+        f"  failures {failures} (5xx {errors_5xx})"
     )
     return row
 
@@ -233,11 +259,11 @@ def admin_sql(admin_url: str, *statements: str) -> None:
             conn.execute(statement)
 
 
-def wait_until_up(port: int, server: subprocess.Popen, seconds: float) -> None:
+def wait_until_up(port: int, server: subprocess.Popen, seconds: float, name: str) -> None:
     until = time.monotonic() + seconds
     while time.monotonic() < until:
         if server.poll() is not None:
-            raise RuntimeError("gunicorn stopped while starting: see its log above")
+            raise RuntimeError(f"{name} stopped while starting: see its log above")
         conn = http.client.HTTPConnection(HOST, port, timeout=2)
         try:
             conn.request("GET", f"/rules/{GAME}/", headers={"Host": f"{HOST}:{port}"})
@@ -247,7 +273,7 @@ def wait_until_up(port: int, server: subprocess.Popen, seconds: float) -> None:
             time.sleep(0.2)
         finally:
             conn.close()
-    raise RuntimeError(f"gunicorn did not answer within {seconds:.0f} s")
+    raise RuntimeError(f"{name} did not answer within {seconds:.0f} s")
 
 
 def set_up_round(tables: int) -> list[tuple[str, str]]:
@@ -294,24 +320,89 @@ def set_up_round(tables: int) -> list[tuple[str, str]]:
     return tokens
 
 
-def check_hands(tables: int) -> str:
-    from django.db import connections
+def check_hands(tables: int) -> tuple[str, int | None]:
+    """The line saying what was stored, and how many hands; a database that cannot be read
+    (SQLite still locked by a request the server goes on with) is said, not raised."""
+    from django.db import DatabaseError, connections
 
     from scoring.models import Hand
 
-    stored = Hand.objects.count()
-    accepted = Hand.objects.filter(status=Hand.Status.ACCEPTED).count()
-    doubled = stored - len(set(Hand.objects.values_list("table_id", "number", "attempt")))
-    connections.close_all()
     wanted = tables * len(HANDS)
+    try:
+        stored = Hand.objects.count()
+        accepted = Hand.objects.filter(status=Hand.Status.ACCEPTED).count()
+        doubled = stored - len(set(Hand.objects.values_list("table_id", "number", "attempt")))
+    except DatabaseError as exc:
+        return f"hands expected {wanted}: not counted ({type(exc).__name__}: {exc})", None
+    finally:
+        connections.close_all()
     verdict = "ok" if stored == accepted == wanted and not doubled else "WRONG"
-    return f"hands stored {stored}/{wanted}, accepted {accepted}, doubled {doubled}: {verdict}"
+    line = f"hands stored {stored}/{wanted}, accepted {accepted}, doubled {doubled}: {verdict}"
+    return line, stored
+
+
+def log_summary(text: str) -> list[str]:
+    """The server's log in a few lines: each distinct exception it logged, with how often
+    (a night's "database is locked" is one line, not four hundred tracebacks)."""
+    counted: dict[str, int] = {}
+    exception = re.compile(r"^(?:[\w.]+\.)?\w*(?:Error|Exception|Exit|Timeout)\b.*$")
+    answered = re.compile(r"^(Internal Server Error|Service Unavailable|Gateway Timeout): ")
+    for line in text.splitlines():
+        line = line.strip()
+        if answered.match(line):  # Django's line per 5xx answer: the path is not news
+            key = line.split(":", 1)[0] + " (5xx answered)"
+        elif "WORKER TIMEOUT" in line:  # gunicorn killed a worker in the middle of a request
+            key = "gunicorn: WORKER TIMEOUT"
+        elif exception.match(line) and not line.startswith("Traceback"):
+            key = line[:160]
+        else:
+            continue
+        counted[key] = counted.get(key, 0) + 1
+    return [f"{n:>5} x {line}" for line, n in sorted(counted.items(), key=lambda kv: -kv[1])]
+
+
+def server_command(name: str, args: argparse.Namespace, port: int) -> list[str]:
+    manage = [sys.executable, "manage.py"]
+    if name == "serve":
+        threads = ["--threads", str(args.threads)] if args.threads else []
+        return [*manage, "serve", "--local", "--port", str(port), *threads]
+    if name == "runserver":
+        return [*manage, "runserver", f"{HOST}:{port}", "--noreload"]
+    return [
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "config.wsgi",
+        "-w",
+        str(args.workers),
+        "-b",
+        f"{HOST}:{port}",
+        "--timeout",
+        str(int(args.timeout)),
+        "--graceful-timeout",
+        "5",
+        "--log-level",
+        "warning",
+    ]
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument(
+        "--database",
+        choices=("postgres", "sqlite"),
+        default="postgres",
+        help="postgres: a fresh database on --postgres; sqlite: a fresh file in a temporary "
+        "folder, deleted at the end",
+    )
+    parser.add_argument(
+        "--server",
+        choices=("gunicorn", "serve", "runserver"),
+        help="default: gunicorn on PostgreSQL, serve (the README's run command) on SQLite",
+    )
     parser.add_argument("--workers", type=int, default=4, help="gunicorn sync workers")
+    parser.add_argument("--threads", type=int, help="serve's threads (default: serve's own)")
     parser.add_argument("--deadline", type=float, default=300, help="seconds for the whole run")
     parser.add_argument("--timeout", type=float, default=30, help="seconds per request")
     parser.add_argument(
@@ -328,72 +419,86 @@ def main() -> int:
         help="the PostgreSQL server (loopback only); the bench makes its own database",
     )
     args = parser.parse_args()
+    postgres = args.database == "postgres"
+    server_name = args.server or ("gunicorn" if postgres else "serve")
     server_url = urllib.parse.urlsplit(args.postgres)
-    if server_url.hostname not in (HOST, "localhost"):
+    if postgres and server_url.hostname not in (HOST, "localhost"):
         parser.error("the bench only talks to a PostgreSQL server on 127.0.0.1")
     base = args.postgres.rstrip("/")
+    began_run = time.perf_counter()
     deadline = time.monotonic() + args.deadline
     port = free_port()
-    static = tempfile.mkdtemp(prefix="kittytd-bench-static-")
+    scratch = Path(tempfile.mkdtemp(prefix="kittytd-bench-"))  # static files, SQLite, var/
+    night = scratch / "night.sqlite3"
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "config.settings",
-        "DATABASE_URL": f"{base}/{DATABASE}",
-        "DEBUG": "0",
-        "SECRET_KEY": secrets.token_urlsafe(50),
+        "DATABASE_URL": f"{base}/{DATABASE}" if postgres else f"sqlite:///{night}",
         "ALLOWED_HOSTS": HOST,
         "SECURE_SSL_REDIRECT": "0",  # plain HTTP on loopback; a proxy does TLS in production
-        "STATIC_ROOT": static,
+        "STATIC_ROOT": str(scratch / "static"),
         "LOG_LEVEL": "ERROR",  # the bench's own 302s and 409s are not news
-        # Persistent connections, as docs/production.md recommends for sync workers.
-        "CONN_MAX_AGE": os.environ.get("CONN_MAX_AGE", "60"),
     }
+    if server_name == "gunicorn":
+        env["DEBUG"] = "0"
+        env["SECRET_KEY"] = secrets.token_urlsafe(50)
+        # Persistent connections, as docs/production.md recommends for sync workers.
+        env["CONN_MAX_AGE"] = os.environ.get("CONN_MAX_AGE", "60")
+    elif server_name == "serve":
+        # As `python3 dev.py run` starts it: LAPTOP=1 and nothing else; the key and the
+        # copies of the night under the bench's own folder, not the repository's var/.
+        env["LAPTOP"] = "1"
+        env["VAR_DIR"] = str(scratch / "var")
+    else:  # runserver: DEBUG as the environment says (on, unless set), as `dev.py` ran it
+        env.setdefault("SECRET_KEY", secrets.token_urlsafe(50))  # only read with DEBUG=0
     os.environ.update(env)
-    admin_sql(
-        f"{base}/postgres",
-        f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)",
-        f"CREATE DATABASE {DATABASE}",
-    )
+    if postgres:
+        admin_sql(
+            f"{base}/postgres",
+            f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)",
+            f"CREATE DATABASE {DATABASE}",
+        )
     server = None
     log = tempfile.TemporaryFile()
     try:
         manage = [sys.executable, "manage.py"]
+        # The schema first, even for serve (which migrates again, finding nothing to do):
+        # the round is set up in this process before the server starts.
         subprocess.run([*manage, "migrate", "-v", "0"], cwd=ROOT, env=env, check=True, timeout=120)
-        subprocess.run(
-            [*manage, "collectstatic", "--no-input", "-v", "0"],
-            cwd=ROOT,
-            env=env,
-            check=True,
-            timeout=120,
-        )
+        if server_name != "serve":  # serve collects the static files itself
+            subprocess.run(
+                [*manage, "collectstatic", "--no-input", "-v", "0"],
+                cwd=ROOT,
+                env=env,
+                check=True,
+                timeout=120,
+            )
         tokens = set_up_round(args.tables)
         server = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "gunicorn",
-                "config.wsgi",
-                "-w",
-                str(args.workers),
-                "-b",
-                f"{HOST}:{port}",
-                "--timeout",
-                str(int(args.timeout)),
-                "--graceful-timeout",
-                "5",
-                "--log-level",
-                "warning",
-            ],
+            server_command(server_name, args, port),
             cwd=ROOT,
             env=env,
             stdout=log,
             stderr=subprocess.STDOUT,
         )
-        wait_until_up(port, server, 30)
+        wait_until_up(port, server, 120, server_name)
+        from django.conf import settings
+
+        described = {
+            "gunicorn": f"gunicorn, {args.workers} sync workers",
+            "serve": f"serve (waitress, {args.threads or 'its default'} threads, LAPTOP=1)",
+            "runserver": f"runserver (threaded, DEBUG {'on' if settings.DEBUG else 'off'})",
+        }[server_name]
+        database = (
+            f"PostgreSQL {DATABASE}"
+            if postgres
+            else f"SQLite {night.name} ({settings.DATABASES['default'].get('OPTIONS', {})})"
+        )
+        max_age = settings.DATABASES["default"]["CONN_MAX_AGE"]
         print(
-            f"gunicorn, {args.workers} sync workers, on {HOST}:{port}; PostgreSQL {DATABASE} "
-            f"(CONN_MAX_AGE={env['CONN_MAX_AGE']}); "
-            f"{len(tokens)} tables x {len(HANDS)} hands, all at once"
+            f"{described}, on {HOST}:{port}; {database} (CONN_MAX_AGE={max_age}); "
+            f"{len(tokens)} tables x {len(HANDS)} hands, "
+            + (f"a tap every {args.pace:g} s or so" if args.pace else "all at once")
         )
 
         timings = Timings()
@@ -402,51 +507,85 @@ def main() -> int:
             return Phone(port, timings, deadline, args.timeout, args.pace)
 
         linux = Path("/proc/self/stat").exists()
+
+        def cpu() -> dict[str, float] | None:
+            return cpu_seconds(server.pid, postgres) if linux else None
+
         start = threading.Barrier(len(tokens))
         jobs = [(lambda t=t: score_table((phone(), phone()), t, start)) for t in tokens]
-        cpu = cpu_seconds(server.pid) if linux else None
+        before = cpu()
         entry_wall, entry_errors = run_phase(jobs, len(tokens))
-        entry_cpu = (cpu, cpu_seconds(server.pid)) if linux else None
+        entry_cpu = (before, cpu()) if linux else None
 
         per_phone = 4 * len(HANDS)  # a table's requests: its hands' pages, entries, accepts
         start = threading.Barrier(len(tokens))
         jobs = [(lambda: read_trivial(phone(), per_phone, start)) for _ in tokens]
-        cpu = cpu_seconds(server.pid) if linux else None
+        before = cpu()
         trivial_wall, trivial_errors = run_phase(jobs, len(tokens))
-        trivial_cpu = (cpu, cpu_seconds(server.pid)) if linux else None
+        trivial_cpu = (before, cpu()) if linux else None
 
-        print(f"scoring phase {entry_wall:.2f} s (every table's 4 hands entered and accepted):")
+        sent = sum(len(v) for k, v in timings.seconds.items() if k != "trivial view")
+        rate = sent / entry_wall if entry_wall else 0.0
+        print(
+            f"scoring phase {entry_wall:.2f} s, {rate:.1f} req/s "
+            "(every table's 4 hands entered and accepted):"
+        )
         rows = {}
         for kind in ("hand entry", "accept", "table page"):
             values = timings.seconds.get(kind, [])
             if values:
-                rows[kind] = figures(kind, values, entry_wall, timings.failures.get(kind, 0))
-        if entry_cpu:
-            sent = sum(len(v) for k, v in timings.seconds.items() if k != "trivial view")
+                rows[kind] = figures(
+                    kind,
+                    values,
+                    entry_wall,
+                    timings.failures.get(kind, 0),
+                    timings.errors_5xx.get(kind, 0),
+                )
+        if entry_cpu and sent:
             print_cpu(*entry_cpu, sent)
         print(f"trivial phase {trivial_wall:.2f} s (GET /rules/{GAME}/, same concurrency):")
         values = timings.seconds.get("trivial view", [])
         if values:
             rows["trivial"] = figures(
-                "trivial view", values, trivial_wall, timings.failures.get("trivial view", 0)
+                "trivial view",
+                values,
+                trivial_wall,
+                timings.failures.get("trivial view", 0),
+                timings.errors_5xx.get("trivial view", 0),
             )
             if trivial_cpu:
                 print_cpu(*trivial_cpu, len(values))
         if "hand entry" in rows and "trivial" in rows:
             e, t = rows["hand entry"], rows["trivial"]
-            sent = sum(len(v) for k, v in timings.seconds.items() if k != "trivial view")
-            rate = sent / entry_wall
             print(
                 f"hand entry / trivial view: latency p50 x{e['p50'] / t['p50']:.2f}, "
                 f"p95 x{e['p95'] / t['p95']:.2f}, p99 x{e['p99'] / t['p99']:.2f}; "
                 f"requests/s while scoring {rate:.1f} vs {t['per_s']:.1f} trivial, "
                 f"x{rate / t['per_s']:.2f}"
             )
-        print(check_hands(len(tokens)))
+        hands, stored = check_hands(len(tokens))
+        print(hands)
+        wanted = len(tokens) * len(HANDS)
+        errors_5xx = sum(timings.errors_5xx.values())
+        entry = rows.get("hand entry")
+        print(
+            f"goal figures: hands stored {'?' if stored is None else stored}/{wanted}, "
+            f"5xx {errors_5xx}, hand entry "
+            + (f"p50 {entry['p50']:.0f} ms, p99 {entry['p99']:.0f} ms" if entry else "none")
+            + f"; run {time.perf_counter() - began_run:.0f} s"
+        )
         errors = entry_errors + trivial_errors
-        for exc in errors[:5]:
+        if errors:
+            kinds: dict[str, int] = {}
+            for exc in errors:
+                kinds[type(exc).__name__] = kinds.get(type(exc).__name__, 0) + 1
+            print(
+                f"{len(errors)} phones stopped: "
+                + ", ".join(f"{n} {name}" for name, n in sorted(kinds.items()))
+            )
+        for exc in [e for e in errors if not isinstance(e, Deadline)][:5]:
             print("error:", exc)
-        return 1 if errors else 0
+        return 1 if errors or stored != wanted else 0
     finally:
         if server is not None:
             server.send_signal(signal.SIGTERM)
@@ -456,13 +595,16 @@ def main() -> int:
                 server.kill()
                 server.wait()
             log.seek(0)
-            tail = log.read().decode(errors="replace").strip().splitlines()[-20:]
-            problems = [line for line in tail if "ERROR" in line or "Traceback" in line]
-            if problems:
-                print("gunicorn log:", *tail, sep="\n  ")
+            text = log.read().decode(errors="replace")
+            summary = log_summary(text)
+            if summary:
+                print(f"{server_name} log, failing lines:", *summary, sep="\n  ")
+            elif server.returncode not in (0, -signal.SIGTERM, 1):
+                print(f"{server_name} log:", *text.strip().splitlines()[-20:], sep="\n  ")
         log.close()
-        admin_sql(f"{base}/postgres", f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
-        shutil.rmtree(static, ignore_errors=True)
+        if postgres:
+            admin_sql(f"{base}/postgres", f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
+        shutil.rmtree(scratch, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 
 log = logging.getLogger(__name__)
 
@@ -32,9 +32,8 @@ NAME = re.compile(r"^(\d{4}-\d\d-\d\d_\d\d-\d\d-\d\d)_([a-z0-9-]+)\.sqlite3$")
 
 def database_file() -> Path | None:
     """The SQLite file the night is in; None on PostgreSQL or an in-memory database."""
-    db = settings.DATABASES["default"]
-    name = str(db["NAME"])
-    if not db["ENGINE"].endswith("sqlite3") or name.startswith("file:") or ":memory:" in name:
+    name = str(connection.settings_dict["NAME"])
+    if connection.vendor != "sqlite" or name.startswith("file:") or ":memory:" in name:
         return None
     return Path(name)
 

@@ -25,12 +25,14 @@ ROOT = Path(__file__).resolve().parents[2]
 READ = (
     "import json; from django.conf import settings as s; print(json.dumps({k: getattr(s, k, "
     "None) for k in ['DEBUG', 'SECURE_SSL_REDIRECT', 'SECURE_PROXY_SSL_HEADER', "
-    "'SESSION_COOKIE_SECURE', 'ALLOWED_HOSTS', 'SECRET_KEY', 'BACKUP_DIRS']}, default=str))"
+    "'SESSION_COOKIE_SECURE', 'ALLOWED_HOSTS', 'SECRET_KEY', 'BACKUP_DIRS', 'DATABASES']}, "
+    "default=str))"
 )
 
 
 def settings_with(**env: str) -> dict:
-    clean = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY", "LAPTOP"}}
+    dropped = {"DEBUG", "SECRET_KEY", "LAPTOP", "DATABASE_URL", "CONN_MAX_AGE"}
+    clean = {k: v for k, v in os.environ.items() if k not in dropped}
     result = subprocess.run(
         [sys.executable, "manage.py", "shell", "-c", READ],
         cwd=ROOT,
@@ -52,6 +54,10 @@ def test_the_laptop_runs_with_debug_off_plain_http_and_a_key_kept_under_var(tmp_
     assert (tmp_path / "secret-key").read_text().strip() == first["SECRET_KEY"]
     assert first["BACKUP_DIRS"] == [str(tmp_path / "backups")]
     assert {"127.0.0.1", "localhost"} <= set(first["ALLOWED_HOSTS"])
+    database = first["DATABASES"]["default"]
+    assert database["ENGINE"] == "laptop.sqlite"  # its writers queue in the one process
+    assert database["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
+    assert "journal_mode=WAL" in database["OPTIONS"]["init_command"]
     # Made once: the next start signs with the same key, so sessions and check codes hold.
     assert settings_with(LAPTOP="1", VAR_DIR=str(tmp_path))["SECRET_KEY"] == first["SECRET_KEY"]
 

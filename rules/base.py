@@ -199,8 +199,14 @@ class MatchResult:
     tally: tuple[HandTally, ...] = ()
 
 
+# The most digits a number typed or read from a file may have: every figure of the four
+# games has a few; past 4,300 Python refuses to read one at all.
+MAX_DIGITS = 12
+
+
 def to_int(value: object) -> int | None:
-    """A whole number from a form value or a native one; None for blank or junk."""
+    """A whole number from a form value or a native one; None for blank or junk (a number
+    of more than MAX_DIGITS digits too)."""
     if isinstance(value, bool):
         return None
     if isinstance(value, int):
@@ -213,7 +219,7 @@ def to_int(value: object) -> int | None:
             sign, digits = text[0], text[1:]
         else:
             sign, digits = "", text
-        if digits.isascii() and digits.isdigit():
+        if digits.isascii() and digits.isdigit() and len(digits) <= MAX_DIGITS:
             return int(sign + digits)
     return None
 

@@ -479,7 +479,7 @@ def by_pin(table: Table, side, pin: str, *, phone: int) -> Actor:
             {"pin": "Locked: ask the director."},
             status=403,
         )
-    if not secrets.compare_digest(str(pin or "").strip(), seat.pin):
+    if not secrets.compare_digest(str(pin or "").strip().encode(), seat.pin.encode()):
         Seat.objects.filter(pk=seat.pk).update(pin_failures=F("pin_failures") + 1)
         left = PIN_TRIES - seat.pin_failures - 1
         message = f"That is not this side's PIN ({left} tries left)."

@@ -5,6 +5,8 @@ Every value a view uses comes through one of these: a NUL character, a number th
 cannot hold, or a reason longer than the history keeps is refused by its field, never cut.
 """
 
+import unicodedata
+
 from django import forms
 
 from tournament.inputs import YesNoField, stored_int, text_for
@@ -109,7 +111,10 @@ class ActionForm(EntryErrors, forms.Form):
     )
 
     def clean_pin(self) -> str:
-        return "".join(self.cleaned_data["pin"].split())
+        # A phone's keyboard set to another script types its own digits (١٢٣, １２３):
+        # the pattern's \d takes them, and they are read as the digits they are.
+        typed = "".join(self.cleaned_data["pin"].split())
+        return "".join(str(unicodedata.decimal(digit)) for digit in typed)
 
 
 class EnterForm(ActionForm):

@@ -531,9 +531,17 @@ NUL_ALL = {key: "\x00" for key in form_keys()}
 HUGE_ALL = {key: ["9" * 40, "x" * 400] for key in form_keys()}
 
 
+# Digits of another script, as a phone keyboard set to it types them (Arabic-Indic).
+OTHER_DIGITS = str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩")
+
+
 def bad_values(good: str) -> tuple[str, ...]:
-    """A NUL, and then a number too big for a small column, or text too long to keep."""
-    return ("\x00", "40000" if good.isdigit() else "x" * 400)
+    """A NUL, and then a number too big for a small column, or text too long to keep; for a
+    number, also one too long for Python to read (over 4,300 digits) and the same number
+    in another script's digits."""
+    if good.isdigit():
+        return ("\x00", "40000", "9" * 5000, good.translate(OTHER_DIGITS))
+    return ("\x00", "x" * 400)
 
 
 @pytest.fixture(autouse=True)
@@ -686,3 +694,31 @@ def test_withdrawing_a_ruling_on_a_hand_not_yet_entered_leaves_the_table_readabl
     assert director_client.post(url + "withdraw-ruling/", withdraw).status_code == 302
     assert director_client.get(url).status_code == 200
     assert director_client.get(f"/t/{kitty.slug}/standings/").status_code == 200
+
+
+@pytest.mark.parametrize("as_director", [False, True], ids=["anonymous", "director"])
+@pytest.mark.parametrize("charset", ["utf-16", "utf-32", "latin-1", "no-such-charset"])
+def test_a_post_in_another_charset_is_refused_with_400_everywhere(world, as_director, charset):
+    """Forms are sent as UTF-8 by every browser for these pages; a crafted charset on any
+    address, the anonymous login included, is a 4xx, never a 5xx, and stores nothing."""
+    client = Client()
+    if as_director:
+        client.force_login(get_user_model().objects.get(pk=world.director_id))
+    before = counts()
+    statuses = {}
+    for index, address in enumerate(ADDRESSES):
+        game = GAMES[index % len(GAMES)]
+        url = fill(address.route, world.values(game, action_of(address) or ACTIONS[0]))
+        body = "username=director&password=x&hand=1&version=1&side=0&pin=123456"
+        encoded = body.encode(charset if charset != "no-such-charset" else "utf-8")
+        response = client.generic(
+            "POST",
+            url,
+            data=encoded,
+            content_type=f"application/x-www-form-urlencoded; charset={charset}",
+        )
+        statuses[url] = response.status_code
+    assert {url: s for url, s in statuses.items() if s >= 500} == {}
+    if charset != "no-such-charset":  # an unknown one is read as UTF-8, as Django does
+        assert statuses["/login/"] == 400
+    assert counts() == before

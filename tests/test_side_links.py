@@ -113,6 +113,26 @@ def test_the_other_side_accepts_on_the_entering_phone_with_its_pin(table):
     assert "(PIN on " in said and said.endswith("'s phone)")
 
 
+SCRIPTS = {"arabic": "٠١٢٣٤٥٦٧٨٩", "fullwidth": "０１２３４５６７８９"}
+
+
+@pytest.mark.parametrize("script", SCRIPTS.values(), ids=SCRIPTS.keys())
+def test_a_pin_typed_in_another_scripts_digits_is_read_as_those_digits(table, script):
+    """A phone keyboard set to Arabic or to full-width types its own digits."""
+    hand = waiting_hand(table)
+    url = side_link(table, 0)
+    right = pin_of(table, 1)
+    wrong = "".join(str((int(d) + 1) % 10) for d in right)
+    data = {"hand": hand.pk, "version": hand.version, "side": 1}
+    typed_wrong = wrong.translate(str.maketrans("0123456789", script))
+    assert Client().post(url + "accept/", {**data, "pin": typed_wrong}).status_code == 403
+    assert table.seats.get(position=1).pin_failures == 1  # a wrong PIN, counted as one
+    typed = right.translate(str.maketrans("0123456789", script))
+    assert Client().post(url + "accept/", {**data, "pin": typed}).status_code == 302
+    hand.refresh_from_db()
+    assert hand.status == Hand.Status.ACCEPTED
+
+
 def test_wrong_pins_lock_the_side_until_the_director_makes_a_new_one(table, director_client):
     hand = waiting_hand(table)
     url = side_link(table, 0)

@@ -276,7 +276,11 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # A side's link in a logged path is masked: it is that side's credential (config/logs.py).
+    "filters": {"private_links": {"()": "config.logs.MaskPrivateLinks"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["private_links"]},
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
 

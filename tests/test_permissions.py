@@ -13,7 +13,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from club.models import Player, Season
 from tests.conftest import GAMES, ONE_TABLE, make_tournament
 from tests.helpers import published_round, side_link, table_of
-from tournament.models import Director
+from tournament.models import Director, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -207,3 +207,33 @@ def test_a_director_added_to_the_staff_may_run_the_tournament(director_client, n
     data["staff"] = []  # a tournament is never left without a director
     response = director_client.post(url, data)
     assert response.status_code == 400 and response.context["form"].errors["staff"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_superuser_runs_the_tournament_it_creates_and_saves_its_settings(client, game):
+    """docs/production.md: `createsuperuser` makes a director. Such an account has no
+    director row; it is listed and kept among the tournament's directors all the same."""
+    boss = get_user_model().objects.create_superuser("boss", password="pw-for-tests-3")
+    client.force_login(boss)
+    new = {
+        "name": "Boss Night",
+        "date": "2026-11-27",
+        "game": game,
+        "rounds": "3",
+        "paper": "letter",
+        "first_round": "random",
+        "boston_pot": "0",
+    }
+    assert client.post("/t/new/", new).status_code == 302
+    tournament = Tournament.objects.get(name="Boss Night")
+    url = f"/t/{tournament.slug}/edit/"
+    form = client.get(url).context["form"]
+    assert list(form.fields["staff"].queryset) == [boss]
+    assert "checked" in str(form["staff"])
+    data = {k: v for k, v in form.initial.items() if v is not None and v is not False}
+    data = {k: ("on" if v is True else v) for k, v in data.items()}
+    data.update(date="2026-11-28", staff=[u.pk for u in data["staff"]])
+    saved = client.post(url, data)
+    assert saved.status_code == 302, saved.context["form"].errors
+    tournament.refresh_from_db()
+    assert str(tournament.date) == "2026-11-28"

@@ -6,15 +6,23 @@ are the directors who run it (its creator and those added to it). A superuser ru
 
 from functools import wraps
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, OuterRef, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from .models import Director, Tournament
 
 NOT_STAFF = "Only this tournament's directors may do this: ask one of them to add you."
+
+
+def directors():
+    """The accounts that may run tournaments: directors, and superusers (`createsuperuser`
+    makes one with no director row)."""
+    users = get_user_model().objects.filter(is_active=True)
+    return users.filter(Q(director__isnull=False) | Q(is_superuser=True)).distinct()
 
 
 def is_director(user) -> bool:

@@ -17,6 +17,7 @@ from club.access import clean_club_choice, club_choice
 from rules import RULESETS, InvalidOptions, get_ruleset
 from standings import METRICS, allowed_metrics, parse_order
 
+from .access import directors
 from .csv_import import player_clash, player_key
 from .inputs import CappedFile, YesNoField, formfield, megabytes, stored_int
 from .models import Entrant, Table, Tournament
@@ -120,7 +121,7 @@ class TournamentForm(forms.ModelForm):
             # A night's players are linked to its club's register: it stays in its club.
             del self.fields["club"]
             staff = self.fields["staff"]
-            staff.queryset = get_user_model().objects.filter(director__isnull=False)
+            staff.queryset = directors()
             staff.widget = forms.CheckboxSelectMultiple(choices=staff.choices)
             staff.label = "Directors"
             staff.help_text = "The directors who run this tournament: only they can change it."

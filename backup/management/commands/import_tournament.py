@@ -3,11 +3,11 @@
 import sys
 from pathlib import Path
 
-from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from backup.backup import BackupError, import_json
 from club.models import Club
+from tournament import access
 
 
 class Command(BaseCommand):
@@ -36,9 +36,7 @@ class Command(BaseCommand):
             target = Club.objects.filter(slug=club).first()
             if target is None:
                 raise CommandError(f"No club has the address {club!r}.")
-        directors = list(
-            get_user_model().objects.filter(username__in=staff, director__isnull=False)
-        )
+        directors = list(access.directors().filter(username__in=staff))
         unknown = set(staff) - {u.get_username() for u in directors}
         if unknown:
             raise CommandError(f"Not a director here: {', '.join(sorted(unknown))}.")

@@ -51,7 +51,7 @@ class BackupError(Exception):
 
 # A table's or a side's way in, or an entrant's check-in link, is never written to a file
 # nor read from one: a restored night gets new links and PINs (print its cards again).
-CREDENTIALS = {"token", "pin", "pin_failures", "checkin_token"}
+CREDENTIALS = {"token", "pin", "pin_failures", "pin_rests_until", "pin_rests", "checkin_token"}
 
 
 def _plain_fields(model: type[models.Model]) -> list[models.Field]:

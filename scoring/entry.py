@@ -19,7 +19,15 @@ from django.utils import timezone
 
 from laptop import backups
 from rules import InvalidHand
-from tournament.models import PIN_TRIES, Round, Seat, Table, new_pin, new_token
+from tournament.models import (
+    PIN_REST_MINUTES,
+    PIN_TRIES,
+    Round,
+    Seat,
+    Table,
+    new_pin,
+    new_token,
+)
 
 from . import outcomes, signed
 from .models import Change, CorrectionRequest, Hand, Signature
@@ -447,7 +455,8 @@ def reissue_link(table: Table, side: int, *, actor: Actor) -> Seat:
         if seat is None:
             raise EntryError("No such side at this table.", status=404)
         seat.token, seat.pin, seat.pin_failures = new_token(), new_pin(), 0
-        seat.save(update_fields=["token", "pin", "pin_failures"])
+        seat.pin_rests_until, seat.pin_rests = None, 0
+        seat.save(update_fields=["token", "pin", "pin_failures", "pin_rests_until", "pin_rests"])
         _log(
             table,
             actor,
@@ -462,8 +471,11 @@ def reissue_link(table: Table, side: int, *, actor: Actor) -> Seat:
 def by_pin(table: Table, side, pin: str, *, phone: int) -> Actor:
     """The side that typed its PIN on another side's phone (`phone`: that side's number).
 
-    Wrong PINs are counted for that side; after PIN_TRIES its PIN stops working until the
-    director issues a new one, so guessing the other side's PIN is not a way in.
+    Each try is counted before the PIN is compared, by one UPDATE that only a PIN with tries
+    left passes: phones at once cannot compare more than PIN_TRIES. After PIN_TRIES wrong
+    PINs in a row the PIN rests, PIN_REST_MINUTES the first time and twice as long each
+    time after, so guessing the other side's PIN is not a way in; the director can let it
+    be tried again at once (clear_pin_tries), and a side's own link is never locked.
     """
     try:
         side = int(side)
@@ -472,21 +484,55 @@ def by_pin(table: Table, side, pin: str, *, phone: int) -> Actor:
     seat = Seat.objects.filter(table=table, position=side).first()
     if seat is None:
         raise EntryError("Choose the side whose PIN this is.", {"side": "Choose a side."})
-    if seat.pin_failures >= PIN_TRIES:
-        raise EntryError(
-            "This side's PIN is locked after too many wrong tries: use its own link, or ask "
-            "the director for a new one.",
-            {"pin": "Locked: ask the director."},
-            status=403,
+    now = timezone.now()
+    seats = Seat.objects.filter(pk=seat.pk)
+    seats.filter(pin_rests_until__lte=now).update(pin_failures=0, pin_rests_until=None)
+    tried = seats.filter(pin_rests_until__isnull=True, pin_failures__lt=PIN_TRIES).update(
+        pin_failures=F("pin_failures") + 1
+    )
+    if not tried:
+        seat.refresh_from_db(fields=["pin_rests_until"])
+        until = seat.pin_rests_until or now
+        message = (
+            "This side's PIN is locked after too many wrong tries, until "
+            f"{timezone.localtime(until):%H:%M}: use its own link, or ask the director."
         )
-    if not secrets.compare_digest(str(pin or "").strip().encode(), seat.pin.encode()):
-        Seat.objects.filter(pk=seat.pk).update(pin_failures=F("pin_failures") + 1)
-        left = PIN_TRIES - seat.pin_failures - 1
-        message = f"That is not this side's PIN ({left} tries left)."
-        raise EntryError(message, {"pin": message}, status=403)
-    if seat.pin_failures:
-        Seat.objects.filter(pk=seat.pk).update(pin_failures=0)
-    return Actor(side=side, how=f"PIN on {side_name(table, phone)}'s phone")
+        raise EntryError(message, {"pin": "Locked for now: ask the director."}, status=403)
+    if secrets.compare_digest(str(pin or "").strip().encode(), seat.pin.encode()):
+        seats.update(pin_failures=0, pin_rests=0)
+        return Actor(side=side, how=f"PIN on {side_name(table, phone)}'s phone")
+    seat.refresh_from_db(fields=["pin_failures", "pin_rests"])
+    left = max(0, PIN_TRIES - seat.pin_failures)
+    message = f"That is not this side's PIN ({left} tries left)."
+    if not left:
+        minutes = PIN_REST_MINUTES * 2 ** min(seat.pin_rests, 6)
+        seats.filter(pin_rests_until__isnull=True).update(
+            pin_rests_until=now + timedelta(minutes=minutes), pin_rests=F("pin_rests") + 1
+        )
+        message += f" It is locked for {minutes} minutes: use its own link, or ask the director."
+    raise EntryError(message, {"pin": message}, status=403)
+
+
+def clear_pin_tries(table: Table, side: int, *, actor: Actor) -> None:
+    """The director lets a side's PIN be tried again at once; its link and PIN stay, so its
+    printed card still works."""
+    if not actor.is_director:
+        raise EntryError("Only a director can clear a side's PIN tries.", status=403)
+    with transaction.atomic():
+        table = _locked_table(table)
+        cleared = Seat.objects.filter(table=table, position=side).update(
+            pin_failures=0, pin_rests_until=None, pin_rests=0
+        )
+        if not cleared:
+            raise EntryError("No such side at this table.", status=404)
+        _log(
+            table,
+            actor,
+            "PIN tries cleared",
+            after={"side": side},
+            reason="Its PIN may be typed again; its link and PIN are the same.",
+            rescore=False,
+        )
 
 
 def correction_closes(result: TableResult, tournament) -> datetime | None:

@@ -253,3 +253,9 @@ def answer_correction(request, access, data, hand_form):
 def new_link(request, access, data, hand_form):
     entry.reissue_link(access.table, data["side"], actor=access.actor())
     messages.success(request, "A new link and PIN are made: the old ones no longer work.")
+
+
+@action("clear-pin-tries", NewLinkForm, who=DIRECTOR)
+def clear_pin_tries(request, access, data, hand_form):
+    entry.clear_pin_tries(access.table, data["side"], actor=access.actor())
+    messages.success(request, "The PIN may be typed again; the side's link and PIN are the same.")

@@ -28,7 +28,7 @@ from printing import check
 from rules import InvalidHand
 from tournament import live
 from tournament.access import director_required
-from tournament.models import Round, Seat, Table, Tournament
+from tournament.models import PIN_TRIES, Round, Seat, Table, Tournament
 
 from . import entry, signed
 from .forms import (
@@ -311,6 +311,7 @@ def render_table(
         "tiebreaker_next": bool(slot and result.match.needs_tiebreaker),
         "history": history,
         "side_links": _side_links(request, access, sheet) if access.director else [],
+        "pin_tries": PIN_TRIES,
         "ruling": ruling,
         "infractions": ruleset.infractions,
         "ruling_lines": lines,
@@ -421,18 +422,29 @@ def _after_signing(history: list[Change]) -> list[Change]:
     return []
 
 
-def _side_links(request, access: Access, sheet) -> list[tuple[SideView, str, str]]:
-    """Each side's own link and PIN, for the director to give out again."""
+def _side_links(request, access: Access, sheet) -> list[tuple[SideView, str, str, str]]:
+    """Each side's own link and PIN, for the director to give out again, and what its
+    wrong PIN tries are ("" when none)."""
     seats = {seat.position: seat for seat in access.table.seats.all()}
     return [
         (
             side,
             phone_url(request, reverse("table_link", args=[seats[side.index].token])),
             f"{seats[side.index].pin[:3]} {seats[side.index].pin[3:]}",  # as the card prints it
+            _pin_tries(seats[side.index]),
         )
         for side in sheet.sides
         if side.index in seats
     ]
+
+
+def _pin_tries(seat) -> str:
+    now = timezone.now()
+    if seat.pin_rests_until and seat.pin_rests_until > now:
+        return f"PIN locked until {timezone.localtime(seat.pin_rests_until):%H:%M}"
+    if seat.pin_failures and not seat.pin_rests_until:
+        return f"{seat.pin_failures} wrong PIN tries"
+    return ""
 
 
 def _initial(record: dict) -> dict:

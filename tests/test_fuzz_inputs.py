@@ -88,7 +88,14 @@ PARAMS: dict[str, tuple[str, ...]] = {
     **{
         f"director_{a}": ("slug", "number", "table")
         for a in ("enter", "accept", "dispute", "edit", "sign")
-        + ("ruling", "withdraw-ruling", "reopen", "answer-correction", "new-link")
+        + (
+            "ruling",
+            "withdraw-ruling",
+            "reopen",
+            "answer-correction",
+            "new-link",
+            "clear-pin-tries",
+        )
     },
     "standings": ("slug",),
     "standings_projector": ("slug",),
@@ -157,6 +164,7 @@ ACTIONS = (
     "reopen",
     "answer-correction",
     "new-link",
+    "clear-pin-tries",
 )
 
 
@@ -290,6 +298,7 @@ def good_payload(address: Address, action: str, game: str, world: World) -> dict
         "correction": {"reason": "hand 2 was 11 books"},
         "answer-correction": {"request": "1", "answer": "the sheet is right"},
         "new-link": {"side": "1"},
+        "clear-pin-tries": {"side": "1"},
     }
     table_action = {
         "hand": str(hand.pk),

@@ -182,7 +182,14 @@ def test_a_side_link_has_no_director_action(client, night):
     """The director's actions have no address under a side's link at all."""
     tournament, table = night
     url = side_link(table, 0)
-    for action in ("ruling", "withdraw-ruling", "reopen", "answer-correction", "new-link"):
+    for action in (
+        "ruling",
+        "withdraw-ruling",
+        "reopen",
+        "answer-correction",
+        "new-link",
+        "clear-pin-tries",
+    ):
         assert client.post(url + action + "/", {"reason": "x", "side": 0}).status_code == 404
 
 

@@ -150,6 +150,7 @@ def test_wrong_pins_lock_the_side_until_the_director_makes_a_new_one(table, dire
     locked = Client().post(url + "accept/", {**data, "pin": right})
     assert locked.status_code == 403 and "locked" in locked.content.decode()
     assert Hand.objects.get().status == Hand.Status.ENTERED
+    assert "PIN locked until" in director_client.get(director_url(table)).content.decode()
 
     assert director_client.post(director_url(table) + "new-link/", {"side": 1}).status_code == 302
     assert Client().post(url + "accept/", {**data, "pin": right}).status_code == 403  # old PIN
@@ -223,9 +224,9 @@ def test_a_director_reopening_closes_the_open_requests(table, director_client):
 def test_the_director_sees_each_sides_link_and_pin(table, director_client):
     links = director_client.get(director_url(table)).context["side_links"]
     seats = list(table.seats.order_by("position"))
-    assert [(url.split("/s/")[1].rstrip("/"), pin) for side, url, pin in links] == [
-        (seat.token, f"{seat.pin[:3]} {seat.pin[3:]}")
-        for seat in seats  # as the card prints it
+    assert [(url.split("/s/")[1].rstrip("/"), pin, tries) for side, url, pin, tries in links] == [
+        (seat.token, f"{seat.pin[:3]} {seat.pin[3:]}", "")  # as the card prints it
+        for seat in seats
     ]
     page = Client().get(side_link(table, 0))
     assert page.context["side_links"] == [] and "PIN <strong>" not in page.content.decode()
@@ -251,3 +252,49 @@ def test_a_late_table_is_flagged_citing_the_rule_only_where_the_game_has_it(tabl
     assert console.context["counts"]["late"] == 1
     assert LATE_BADGE[game] in html and "not started after 5 minutes" in html
     assert ("rule 7" in html) == (game == "columbus-6-card-kitty")
+
+
+def lock_out(table, url: str, data: dict) -> None:
+    right = pin_of(table, 1)
+    wrong = "000000" if right != "000000" else "111111"
+    for _ in range(10):
+        assert Client().post(url + "accept/", {**data, "pin": wrong}).status_code == 403
+
+
+def test_a_locked_pin_rests_for_a_while_then_works_again_longer_each_time(table):
+    hand = waiting_hand(table)
+    url = side_link(table, 0)
+    data = {"hand": hand.pk, "version": hand.version, "side": 1}
+    seat = table.seats.filter(position=1)
+    lock_out(table, url, data)
+    first = seat.get().pin_rests_until - timezone.now()
+    assert timedelta(minutes=14) < first <= timedelta(minutes=15)
+    assert Client().post(url + "accept/", {**data, "pin": pin_of(table, 1)}).status_code == 403
+    seat.update(pin_rests_until=timezone.now() - timedelta(seconds=1))  # the rest is over
+    lock_out(table, url, data)  # ten tries again, then a longer rest
+    second = seat.get().pin_rests_until - timezone.now()
+    assert timedelta(minutes=29) < second <= timedelta(minutes=30)
+    seat.update(pin_rests_until=timezone.now() - timedelta(seconds=1))
+    accepted = Client().post(url + "accept/", {**data, "pin": pin_of(table, 1)})
+    assert accepted.status_code == 302
+    assert seat.get().pin_failures == 0 and seat.get().pin_rests == 0
+
+
+def test_the_director_lets_a_locked_pin_be_typed_again_and_the_card_still_works(
+    table, director_client
+):
+    hand = waiting_hand(table)
+    url = side_link(table, 0)
+    data = {"hand": hand.pk, "version": hand.version, "side": 1}
+    token, pin = table.seats.get(position=1).token, pin_of(table, 1)
+    lock_out(table, url, data)
+    page = director_client.get(director_url(table)).content.decode()
+    assert "PIN locked until" in page and "type its PIN again" in page
+    cleared = director_client.post(director_url(table) + "clear-pin-tries/", {"side": 1})
+    assert cleared.status_code == 302
+    seat = table.seats.get(position=1)
+    assert (seat.token, seat.pin, seat.pin_failures, seat.pin_rests_until) == (token, pin, 0, None)
+    assert Change.objects.filter(action="PIN tries cleared").count() == 1
+    assert Client().post(url + "accept/", {**data, "pin": pin}).status_code == 302
+    # Only a director may: not a side's link.
+    assert Client().post(url + "clear-pin-tries/", {"side": 1}).status_code == 404

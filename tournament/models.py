@@ -221,7 +221,8 @@ class Round(models.Model):
 
 
 PIN_DIGITS = 6
-PIN_TRIES = 10  # wrong PINs before a side's PIN stops working until the director reissues it
+PIN_TRIES = 10  # wrong PINs in a row before a side's PIN rests
+PIN_REST_MINUTES = 15  # the first rest; each later one lasts twice as long as the one before
 
 
 def new_pin() -> str:
@@ -255,6 +256,9 @@ class Seat(models.Model):
     token = models.CharField(max_length=64, unique=True, default=new_token)
     pin = models.CharField(max_length=PIN_DIGITS, default=new_pin)
     pin_failures = models.PositiveSmallIntegerField(default=0)
+    # After PIN_TRIES wrong PINs the PIN rests until then; how many rests it has had.
+    pin_rests_until = models.DateTimeField(null=True, blank=True)
+    pin_rests = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["position"]

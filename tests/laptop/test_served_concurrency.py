@@ -216,3 +216,35 @@ def test_a_server_killed_mid_round_loses_and_doubles_nothing(laptop):
     # Phones did lose answers to their posts, and sent them again.
     assert any(method == "POST" for method, _ in resent), resent
     check_every_hand_once(laptop.facts(night.slug), tables)
+
+
+def test_wrong_pins_at_once_are_each_counted_and_no_more_than_the_tries_are_compared(laptop):
+    """32 phones type a wrong PIN for East-West at the same moment, on North-South's link:
+    each try is counted before the PIN is compared, so ten are compared and refused with
+    the tries left, the rest find the PIN locked, and then the right PIN is locked too."""
+    night = laptop.night(1)
+    (north_link, _), (_, east_pin) = night.tables[0].links, night.tables[0].pins
+    north = Phone.at(laptop.url, timeout=30)
+    form = entry_form(page(north, north_link), HANDS[0])
+    assert send(north, "POST", north_link + "enter/", form)[0] == 302
+    accept = page(north, north_link).form("/accept/")
+    assert accept is not None, "no accept form on North-South's page"
+    wrong = "".join(str((int(d) + 1) % 10) for d in east_pin)
+    phones = 32
+    start = threading.Barrier(phones)
+
+    def guess(_) -> tuple[int, str]:
+        phone = Phone.at(laptop.url, timeout=30)
+        fields = page(phone, north_link).form("/accept/")
+        start.wait(timeout=30)
+        data = {**fields, "side": "1", "pin": wrong}
+        status, text = send(phone, "POST", north_link + "accept/", data)
+        said = "tries left" if "tries left)" in text else "locked" if "locked" in text else text
+        return status, said
+
+    with ThreadPoolExecutor(max_workers=phones) as pool:
+        answers = Counter(pool.map(guess, range(phones)))
+    assert answers == {(403, "tries left"): 10, (403, "locked"): phones - 10}
+    right = {**accept, "side": "1", "pin": east_pin}
+    status, text = send(north, "POST", north_link + "accept/", right)
+    assert status == 403 and "locked" in text

@@ -43,6 +43,8 @@ def said(result: subprocess.CompletedProcess) -> list[str]:
         (["--port", "eighty"], "argument --port: invalid port value: 'eighty'"),
         (["--port", "70000"], "argument --port: invalid port value: '70000'"),
         (["--port"], "argument --port: expected one argument"),
+        (["--port", "８０８０"], "argument --port: invalid port value: '８０８０'"),
+        (["--address", "http://192.168.1.23:8000/"], "argument --address: invalid address value"),
     ],
 )
 def test_a_bad_option_gets_one_clear_line(tmp_path, args, words):

@@ -12,6 +12,7 @@ import argparse
 import io
 import logging
 import os
+import re
 import sys
 
 from django.conf import settings
@@ -24,12 +25,20 @@ DEFAULT_PORT = 8000
 
 
 def port_number(text: str) -> int:
-    if not text.isdigit() or not 1 <= int(text) <= 65535:
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= 65535:
         raise ValueError(text)
     return int(text)
 
 
-port_number.__name__ = "port"  # argparse names the type in its message: "invalid port value"
+def host_address(text: str) -> str:
+    """An address as phones type it: 192.168.1.23, or a name such as kitty.local."""
+    if not re.fullmatch(r"[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?", text.strip()):
+        raise ValueError(text)
+    return text.strip()
+
+
+# argparse names the type in its message: "invalid port value: 'eighty'"
+port_number.__name__, host_address.__name__ = "port", "address"
 
 
 class Command(BaseCommand):
@@ -44,6 +53,7 @@ class Command(BaseCommand):
         )
         parser.add_argument(
             "--address",
+            type=host_address,
             help="the address phones use, when the one found is not the hall's network",
         )
         parser.add_argument(
@@ -69,7 +79,6 @@ class Command(BaseCommand):
         if settings.DEBUG:
             raise CommandError("serve runs with DEBUG off: use `python3 dev.py run`.")
         if address:
-            address = address.strip()
             settings.PHONE_ADDRESS = address
             settings.ALLOWED_HOSTS.append(address)
         if backup_to:

@@ -64,8 +64,8 @@ if LAPTOP:
     from laptop.network import room_addresses
 
     # Phones ask for the laptop by its address on the room's network, or by its name.
-    name = socket.gethostname().lower()
-    ALLOWED_HOSTS += ["127.0.0.1", "localhost", "[::1]", name, f"{name}.local"]
+    _host = socket.gethostname().lower()
+    ALLOWED_HOSTS += ["127.0.0.1", "localhost", "[::1]", _host, f"{_host}.local"]
     ALLOWED_HOSTS += [PHONE_ADDRESS] if PHONE_ADDRESS else room_addresses()
 # Only needed when the pages are reached under another origin than the Host header
 # (e.g. a proxy that rewrites it): "https://td.example.org,https://club.example.org".

@@ -3,6 +3,7 @@ and a phone's routine 409 is one (config/logs.py)."""
 
 import io
 import logging
+import sys
 
 import pytest
 from django.test import Client
@@ -39,10 +40,17 @@ def test_a_refused_request_on_a_side_link_is_logged_without_the_link(log):
 
 
 def test_a_checkin_link_and_a_traceback_are_masked():
+    try:
+        raise ValueError("no entrant at /t/x/checkin/me/Ab9_-z/")
+    except ValueError:
+        caught = sys.exc_info()
     record = logging.LogRecord(
         "django.request", logging.ERROR, __file__, 1, "%s: %s", ("Gone", "/t/x/checkin/me/Ab9_-z/"),
-        None,
+        caught,
     )
     MaskPrivateLinks().filter(record)
-    assert record.getMessage() == "Gone: /t/x/checkin/me/…/"
+    written = logging.Formatter().format(record)
+    assert written.startswith("Gone: /t/x/checkin/me/…/\n")
+    assert "ValueError: no entrant at /t/x/checkin/me/…/" in written
+    assert "Ab9_-z" not in written
     assert masked("GET /s/abcDEF123_-/accept/?x=1") == "GET /s/…/accept/?x=1"

@@ -43,6 +43,7 @@ def said(result: subprocess.CompletedProcess) -> list[str]:
         (["--port", "eighty"], "argument --port: invalid port value: 'eighty'"),
         (["--port", "70000"], "argument --port: invalid port value: '70000'"),
         (["--port"], "argument --port: expected one argument"),
+        (["--threads", "0"], "argument --threads: invalid threads value: '0'"),
         (["--port", "８０８０"], "argument --port: invalid port value: '８０８０'"),
         (["--address", "http://192.168.1.23:8000/"], "argument --address: invalid address value"),
     ],

@@ -37,8 +37,14 @@ def host_address(text: str) -> str:
     return text.strip()
 
 
+def thread_count(text: str) -> int:
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= 64:
+        raise ValueError(text)
+    return int(text)
+
+
 # argparse names the type in its message: "invalid port value: 'eighty'"
-port_number.__name__, host_address.__name__ = "port", "address"
+port_number.__name__, host_address.__name__, thread_count.__name__ = "port", "address", "threads"
 
 
 class Command(BaseCommand):
@@ -61,7 +67,7 @@ class Command(BaseCommand):
             metavar="FOLDER",
             help="a second folder for the copies of the night (a USB stick)",
         )
-        parser.add_argument("--threads", type=int, default=8, help=argparse.SUPPRESS)
+        parser.add_argument("--threads", type=thread_count, default=8, help=argparse.SUPPRESS)
         parser.add_argument("--demo", action="store_true", help="create the demo nights")
 
     def create_parser(self, prog_name, subcommand, **kwargs):

@@ -530,7 +530,7 @@ def clear_pin_tries(table: Table, side: int, *, actor: Actor) -> None:
             actor,
             "PIN tries cleared",
             after={"side": side},
-            reason="Its PIN may be typed again; its link and PIN are the same.",
+            reason=f"{side_name(table, side)}'s PIN may be typed again; its link and PIN stay.",
             rescore=False,
         )
 

@@ -7,6 +7,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
+from scoring.entry import side_name
 from scoring.models import Change, CorrectionRequest, Hand, Signature
 from tests.conftest import GAMES, ONE_TABLE, make_tournament
 from tests.helpers import (
@@ -294,7 +295,8 @@ def test_the_director_lets_a_locked_pin_be_typed_again_and_the_card_still_works(
     assert cleared.status_code == 302
     seat = table.seats.get(position=1)
     assert (seat.token, seat.pin, seat.pin_failures, seat.pin_rests_until) == (token, pin, 0, None)
-    assert Change.objects.filter(action="PIN tries cleared").count() == 1
+    (cleared,) = Change.objects.filter(action="PIN tries cleared")
+    assert cleared.reason.startswith(f"{side_name(table, 1)}'s PIN may be typed again")
     assert Client().post(url + "accept/", {**data, "pin": pin}).status_code == 302
     # Only a director may: not a side's link.
     assert Client().post(url + "clear-pin-tries/", {"side": 1}).status_code == 404

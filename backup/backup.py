@@ -30,6 +30,7 @@ from django.utils import timezone
 
 from club.models import Club, Player
 from rules import InvalidHand, InvalidOptions, InvalidRuling
+from scoring import kept_facts
 from scoring.models import Change, Hand, Ruling, Signature
 from scoring.standings_board import standings_for
 from tournament.inputs import COLUMN_RANGES
@@ -37,7 +38,13 @@ from tournament.models import Bye, Entrant, Round, Seat, Table, Tournament
 from tournament.register import LINKS, link_entrants
 
 FORMAT = "kitty-td/tournament"
-VERSION = 1
+# The newest format read here. 2: a hand may be off the sheet (taken back by its side, or
+# struck by a director), which a Kitty TD reading only version 1 would count; a file with
+# no such hand is still written as version 1, which both read alike. 3: a table's first
+# hand was dealt by another seat than the first (Table.first_dealer), which an older Kitty
+# TD would take for the first seat's; a file whose tables all start at the first seat is
+# written as before.
+VERSION = 3
 # A real backup nests about ten levels (tournament, rounds, tables, history, its facts).
 MAX_DEPTH = 32
 
@@ -131,7 +138,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
 
     return {
         "format": FORMAT,
-        "version": VERSION,
+        "version": _version(tables, hands),
         "exported": timezone.now().isoformat(),
         "tournament": _plain(tournament),
         "entrants": [
@@ -147,6 +154,13 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
             for round_ in tournament.round_set.order_by("number")
         ],
     }
+
+
+def _version(tables: list[Table], hands: dict[int, list[Hand]]) -> int:
+    """The oldest format that reads this night as it is (VERSION's history)."""
+    if any(table.first_dealer for table in tables):
+        return 3
+    return 2 if any(not h.on_sheet for t in hands.values() for h in t) else 1
 
 
 def _register_links(entrant: Entrant) -> list[dict[str, Any]]:
@@ -349,7 +363,13 @@ def _import(data: dict, club: Club | None) -> Tournament:
             byes.append(Bye(round=round_, entrant=entrant or _missing(where, "entrant")))
         for j, table_row in enumerate(_records(row, "tables", f"rounds[{i}].")):
             where = f"rounds[{i}].tables[{j}]"
-            tables.append((_build(Table, table_row, where + ": ", round=round_), where))
+            table = _build(Table, table_row, where + ": ", round=round_)
+            if "first_dealer" not in table_row:
+                # A file from before a table could say who dealt first: not said (its
+                # dealers were taken to start at the first seat), so its hands are read
+                # as they were entered, not judged against a dealer nobody named.
+                table.first_dealer = None
+            tables.append((table, where))
             table_rows.append(table_row)
     _create(Table, [t for t, _ in tables])
     _create(Bye, byes)
@@ -370,15 +390,17 @@ def _import(data: dict, club: Club | None) -> Tournament:
         seats.extend(placed)
         size = ruleset.players_at_table(len(placed))
         sides_at[n] = _check_seats(ruleset, placed, size, where)
+        dealt = _dealt(ruleset, table, size, where)
         for k, hand_row in enumerate(_records(row, "hands", where + ".")):
             at = f"{where}.hands[{k}]: "
             hand = _build(Hand, hand_row, at, table=table)
             _check_side(hand.entered_by, sides_at[n], "entered_by", at)
+            _check_off_sheet(hand, at)
             if hand.record is not None and not isinstance(hand.record, dict):
                 raise BackupError(f"{at}record: expected the hand's facts by name.")
             if hand.record is not None:
                 try:
-                    ruleset.parse_hand(hand.record, size, options, hand.number)
+                    dealt.parse_hand(hand.record, size, options, hand.number)
                 except (InvalidHand, TypeError, AttributeError) as exc:
                     raise BackupError(f"{at}record: {_words(exc)}") from None
             hands.append(hand)
@@ -416,6 +438,9 @@ def _import(data: dict, club: Club | None) -> Tournament:
             hand = _id(c.get("hand"), hands_by_id, "hand", at)
             _same_table(hand, table, at)
             change = _build(Change, c, at, table=table, hand=hand, user=None)
+            for name in ("before", "after"):
+                if wrong := kept_facts.malformed(getattr(change, name)):
+                    raise BackupError(f"{at}{name}: {wrong}.")
             change.imported = True
             changes.append(change)
     _create(Ruling, rulings)
@@ -519,9 +544,36 @@ def _missing(where: str, what: str):
     raise BackupError(f"{where}{what} is missing.")
 
 
+def _dealt(ruleset, table: Table, size: int, where: str):
+    """The game as dealt at the table: its first dealer one of its seats (or not said)."""
+    if table.first_dealer is None:
+        return ruleset.with_first_dealer(None)
+    try:
+        ruleset.check_first_dealer(table.first_dealer, size)
+    except ValueError:
+        raise BackupError(
+            f"{where}: first_dealer: expected a seat of the table, 0 to {size - 1}, "
+            f"not {table.first_dealer}."
+        ) from None
+    return ruleset.with_first_dealer(table.first_dealer)
+
+
 def _same_table(hand: Hand | None, table: Table, where: str) -> None:
     if hand is not None and hand.table is not table:
         raise BackupError(f"{where}its hand belongs to another table.")
+
+
+def _check_off_sheet(hand: Hand, where: str) -> None:
+    """A hand off the sheet as the app leaves one: taken back only by the side that
+    entered it, before it was accepted; struck only with the director's reason."""
+    if hand.taken_back_at is not None and (
+        hand.status == Hand.Status.ACCEPTED or hand.entered_by is None
+    ):
+        raise BackupError(
+            f"{where}taken_back_at: only a side's own hand, not yet accepted, is taken back."
+        )
+    if hand.struck_at is not None and not hand.struck_reason.strip():
+        raise BackupError(f"{where}struck_reason: a struck hand keeps the reason it was struck.")
 
 
 def _check_seats(ruleset, seats: list[Seat], size: int, where: str) -> int:

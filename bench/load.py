@@ -276,9 +276,10 @@ def wait_until_up(port: int, server: subprocess.Popen, seconds: float, name: str
     raise RuntimeError(f"{name} did not answer within {seconds:.0f} s")
 
 
-def set_up_round(tables: int) -> list[tuple[str, str]]:
+def set_up_round(tables: int, *, publish_round: bool = True) -> list[tuple[str, str]]:
     """A published round of `tables` tables; each table's two side links (Django in this
-    process)."""
+    process). With `publish_round=False` the round stays a draft, for a bench whose
+    director publishes it through the server (its links are the same)."""
     import datetime
 
     import django
@@ -308,7 +309,8 @@ def set_up_round(tables: int) -> list[tuple[str, str]]:
         for i in range(1, 2 * tables + 1)
     )
     round_ = draw_next_round(tournament, seed=1)
-    publish(round_)
+    if publish_round:
+        publish(round_)
     from tournament.models import Seat
 
     seats = Seat.objects.filter(table__round=round_).order_by("table__number", "position")

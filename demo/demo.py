@@ -106,6 +106,15 @@ def _corrected_after_signing(table, actor) -> None:
 
 
 DEMO_SLUGS = ("friday-night-kitty", "sunday-three-legged", "ascot-wednesday", "pinochle-thursday")
+# Each night is named for its day of the week (Monday 0): it is dated on that day, the
+# next one from today (today itself when it is that day), never on another.
+FRIDAY, SUNDAY, WEDNESDAY, THURSDAY = 4, 6, 2, 3
+
+
+def on_weekday(weekday: int, today: datetime.date | None = None) -> datetime.date:
+    """The next date that is this day of the week, today included."""
+    today = today or datetime.date.today()
+    return today + datetime.timedelta(days=(weekday - today.weekday()) % 7)
 
 
 @transaction.atomic
@@ -123,7 +132,7 @@ def build_demo(seed: int = 7) -> Tournament:
     tournament = Tournament.objects.create(
         name="Friday Night Kitty",
         slug="friday-night-kitty",
-        date=datetime.date.today(),
+        date=on_weekday(FRIDAY),
         venue="Columbus Whist Players Society hall",
         game="columbus-6-card-kitty",
         rounds=4,
@@ -215,13 +224,21 @@ def _play_tiebreaker(table, rng: random.Random) -> None:
 
 
 def _players_night(
-    rng: random.Random, *, name: str, slug: str, game: str, players: list[str], **settings
+    rng: random.Random,
+    *,
+    name: str,
+    slug: str,
+    game: str,
+    players: list[str],
+    weekday: int,
+    **settings,
 ) -> Tournament:
-    """A three-player game's night: checked-in players, round 1 drawn and published."""
+    """A three-player game's night, on the day of the week it is named for: checked-in
+    players, round 1 drawn and published."""
     tournament = Tournament.objects.create(
         name=name,
         slug=slug,
-        date=datetime.date.today() + datetime.timedelta(days=rng.randint(1, 6)),
+        date=on_weekday(weekday),
         venue="Back room",
         game=game,
         rounds=3,
@@ -268,6 +285,7 @@ def _three_legged_demo(rng: random.Random, actor) -> None:
         slug="sunday-three-legged",
         game="three-legged-kitty",
         players=PLAYERS,
+        weekday=SUNDAY,
     )
     _start_clock(tournament.round_set.get(), minutes_ago=40)
     first, second = tournament.round_set.get().tables.all()
@@ -287,6 +305,7 @@ def _ascot_demo(rng: random.Random, actor) -> None:
         slug="ascot-wednesday",
         game="ascot",
         players=ASCOT_PLAYERS,
+        weekday=WEDNESDAY,
         options={"ramsch": True, "seeger_fabian": True, "deals": 8},
     )
     _start_clock(tournament.round_set.get(), minutes_ago=40)
@@ -310,6 +329,7 @@ def _pinochle_demo(rng: random.Random, actor) -> None:
         slug="pinochle-thursday",
         game="cutthroat-pinochle",
         players=PINOCHLE_PLAYERS,
+        weekday=THURSDAY,
         options={"hands": 6},
     )
     first, second = tournament.round_set.get().tables.all()
@@ -337,7 +357,12 @@ def _club_season(club: Club) -> None:
     first week, so the register offers the two entries as a likely duplicate to merge."""
     regulars = [player for _, *pair in TEAMS for player in pair]
     regulars = [p.replace("Renée", "Renee") for p in regulars]
-    season.past_weeks(club, "columbus-6-card-kitty", regulars, "kitty", "6 Card Kitty", 10)
+    # The weeks gone by fall on each night's own day of the week, as a club's nights do.
+    kitty, sunday = on_weekday(FRIDAY), on_weekday(SUNDAY)
+    wednesday, thursday = on_weekday(WEDNESDAY), on_weekday(THURSDAY)
+    season.past_weeks(
+        club, "columbus-6-card-kitty", regulars, "kitty", "6 Card Kitty", 10, tonight=kitty
+    )
     season.past_weeks(
         club,
         "three-legged-kitty",
@@ -346,8 +371,11 @@ def _club_season(club: Club) -> None:
         "3 Legged Kitty",
         20,
         first_week={"Bill Evans": "William Evans"},
+        tonight=sunday,
     )
-    season.past_weeks(club, "ascot", ASCOT_PLAYERS, "ascot", "Ascot", 30)
-    season.past_weeks(club, "cutthroat-pinochle", PINOCHLE_PLAYERS, "pinochle", "Pinochle", 40)
+    season.past_weeks(club, "ascot", ASCOT_PLAYERS, "ascot", "Ascot", 30, tonight=wednesday)
+    season.past_weeks(
+        club, "cutthroat-pinochle", PINOCHLE_PLAYERS, "pinochle", "Pinochle", 40, tonight=thursday
+    )
     for night in Tournament.objects.filter(slug__in=DEMO_SLUGS):
         register.link_entrants(night, night.entrants.all())

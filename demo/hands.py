@@ -57,7 +57,12 @@ def ascot_hand(rng: random.Random, number: int, size: int) -> dict:
 
 
 def pinochle_hand(rng: random.Random, number: int, size: int) -> dict:
+    """A hand at a table whose first hand the first seat dealt (a new table's own): a bid
+    of 20 is the forced bid of the player left of the dealer (The Bid)."""
     hand = {"bidder": rng.randrange(size), "bid": rng.choice([20, 21, 23, 25, 28, 30, 36])}
+    if hand["bid"] == 20:
+        pinochle = get_ruleset("cutthroat-pinochle").with_first_dealer(0)
+        hand["bidder"] = pinochle.forced_bidder(number, size)
     if rng.random() < 0.12:
         return {**hand, "conceded": rng.choice(["before_widow", "after_widow"])}
     meld = rng.randint(4, 30)

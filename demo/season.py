@@ -146,11 +146,13 @@ def past_weeks(
     title: str,
     seed: int,
     first_week: dict[str, str] | None = None,
+    tonight: datetime.date | None = None,
 ):
     """The club's last weeks of `game`, one night a week, each played to its end, and the
     season they open (it runs a month past tonight, so tonight counts too). `first_week`:
-    names typed otherwise on the first of those nights (each a register entry of its own)."""
-    today = datetime.date.today()
+    names typed otherwise on the first of those nights (each a register entry of its own);
+    `tonight`: the game's night in progress, whose day of the week the weeks fall on."""
+    today = tonight or datetime.date.today()  # the weeks before the game's own night
     for week in range(WEEKS, 0, -1):
         date = today - datetime.timedelta(weeks=week)
         typed = {**(first_week or {})} if week == WEEKS else {}

@@ -90,8 +90,9 @@ def checkin_codes(request, tournament: Tournament) -> bytes:
                 printing.CheckinCode(
                     name=entrant.name,
                     players=tuple(p for p in (entrant.player1, entrant.player2) if p),
-                    url=phone_url(request,
-                        reverse("self_checkin_link", args=[tournament.slug, entrant.checkin_token])
+                    url=phone_url(
+                        request,
+                        reverse("self_checkin_link", args=[tournament.slug, entrant.checkin_token]),
                     ),
                 )
                 for entrant in entrants

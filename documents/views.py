@@ -12,7 +12,6 @@ from draw.rounds import draft_view
 from draw.views import seat_labels
 from printing import StandingsDoc, standings_pdf
 from scoring.standings_board import board
-from scoring.standings_table import LABELS
 from scoring.standings_views import counting_for
 from standings import shown_rank
 from tournament.access import director_required, visible_tournament
@@ -59,12 +58,12 @@ def sheets_pdf(request, slug, number, table=None):
 def standings_pdf_view(request, slug):
     """The standings as the viewer sees them on the page (the public: signed sheets only)."""
     tournament = visible_tournament(request, slug)
-    b = board(tournament, counting_for(request))
+    b = board(tournament, counting_for(request, tournament))
     doc = StandingsDoc(
         tournament=tournament.name,
         date=tournament.date.strftime("%d %B %Y").lstrip("0"),
         title=" ".join(filter(None, ["Standings", b.heading])),
-        headers=tuple(["Played"] + [LABELS[k] for k in b.columns]),
+        headers=tuple(["Played"] + [b.labels[k] for k in b.columns]),
         rows=tuple(
             (shown_rank(row), b.entrants[row.entrant].name, str(row.played))
             + tuple(str(getattr(row, key)) for key in b.columns)

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 
 from scoring.standings_board import Counting, board
 from scoring.standings_views import PlayoffSizeForm, TieForm, counting_for, render_standings
-from tournament.access import director_required, is_director, visible_tournament
+from tournament.access import director_required, runs, visible_tournament
 from tournament.forms import DraftEditForm
 from tournament.models import Round, Tournament
 
@@ -60,7 +60,7 @@ def standings_refused(request, why: str, *, slug):
     tournament = get_object_or_404(Tournament, slug=slug)
     messages.error(request, why)
     return render_standings(
-        request, tournament, board(tournament, counting_for(request)), status=409
+        request, tournament, board(tournament, counting_for(request, tournament)), status=409
     )
 
 
@@ -73,10 +73,10 @@ def _round(slug, number) -> tuple[Tournament, Round]:
 
 
 def rounds(request, slug):
-    """Every round of the night; the public sees published ones only."""
+    """Every round of the night; anyone but its staff sees published ones only."""
     tournament = visible_tournament(request, slug)
     shown = tournament.round_set.all()
-    if not is_director(request.user):
+    if not runs(request.user, tournament):
         shown = shown.exclude(status=Round.Status.DRAFT)
     return render(request, "draw/rounds.html", {"tournament": tournament, "rounds": shown})
 
@@ -169,7 +169,7 @@ def pairings(request, slug, number):
     """Readable across a room: everyone by name with their table number."""
     tournament = visible_tournament(request, slug)
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
-    if round_.status == Round.Status.DRAFT and not is_director(request.user):
+    if round_.status == Round.Status.DRAFT and not runs(request.user, tournament):
         return render(
             request,
             "draw/not_published.html",
@@ -206,7 +206,7 @@ def pairings(request, slug, number):
 @require_POST
 def playoff_size(request, slug):
     tournament = get_object_or_404(Tournament, slug=slug)
-    b = board(tournament, counting_for(request))
+    b = board(tournament, counting_for(request, tournament))
     eligible = sum(1 for e in b.entrants.values() if not e.withdrawn)
     form = PlayoffSizeForm(request.POST, most=eligible)
     if tournament.playoff_seeds:

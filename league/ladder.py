@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from standings import rank_text
+
 MOST_POINTS = 1000  # for one place; a ladder's figures stay readable
 
 
@@ -140,7 +142,7 @@ class Row:
 
     @property
     def shown_rank(self) -> str:
-        return f"={self.rank}" if self.tied else str(self.rank)
+        return rank_text(self.rank, self.tied)  # "=3", as the standings say it
 
 
 def night_points(night: Night, scheme: Scheme) -> dict[Hashable, Contribution]:

@@ -26,6 +26,9 @@ class TableHands:
     hands: tuple[HandFacts, ...]
     # The side of each ruling (on a hand or on the round) that names an offender.
     offenders: tuple[int, ...] = ()
+    # Per side, its players not linked to the register yet, by the name typed that night
+    # (a near match waiting for the director to confirm it).
+    waiting: tuple[tuple[str, ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -153,3 +156,33 @@ def partners(tables: Sequence[TableHands], player: int) -> dict[int, Statistics]
         for other in ids - {player}
     }
     return {other: for_pair(tables, player, other) for other in found}
+
+
+def waiting_partners(tables: Sequence[TableHands], player: int) -> dict[str, Statistics]:
+    """Each partner of ``player`` not on the register yet (waiting to be confirmed), by the
+    name typed that night, with the two's record together.
+
+    The player played those hands, and their own figures count them: a player adds up
+    their nights and hands from the sheets they signed, whoever the register knows their
+    partner to be. So these are listed with their partners too, and the partners' rows
+    add up to the player's own figures."""
+    names = {
+        name
+        for table in tables
+        for side, ids in enumerate(table.sides)
+        if ids == {player} and side < len(table.waiting)
+        for name in table.waiting[side]
+    }
+    return {name: tally(tables, waiting_side(player, name)) for name in names}
+
+
+def waiting_side(player: int, name: str) -> Callable[[TableHands], int | None]:
+    """The side ``player`` held with a partner typed ``name``, not on the register yet."""
+
+    def side_of(table: TableHands) -> int | None:
+        for side, ids in enumerate(table.sides):
+            if ids == {player} and side < len(table.waiting) and name in table.waiting[side]:
+                return side
+        return None
+
+    return side_of

@@ -7,6 +7,13 @@ but without the server's secret nobody can make the code that goes with them, an
 change to them gives another code. Names and dates that only head the page (the
 tournament's title, the venue, the signing times) are left out: renaming the night does
 not change a table's record.
+
+The content names its format. Format 2 (this release) covers the facts as stored (each
+hand's record, each ruling's code, offender, choice, amount and note) and leaves out the
+words the app makes of them (a bid's wording, a ruling's title and effect, the seats'
+names), which are kept beside them for the check page to show: a later release that
+rewords an effect leaves every signed sheet matching. Format 1, which covered the words,
+is still read, so a sheet signed under it is checked as it was printed.
 """
 
 from __future__ import annotations
@@ -23,12 +30,20 @@ ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 LENGTH = 12  # 60 bits: guessing one is hopeless, and it is short enough to type
 _TYPOS = str.maketrans({"O": "0", "I": "1", "L": "1"})
 _PURPOSE = b"kitty-td signed sheet check code"
+FORMAT = 2
+FORMATS = (2, 1)  # the formats read, the current first
+# What format 2 shows but does not cover: words a later release may change.
+_WORDS = {
+    "sides": ("seats",),
+    "hands": ("bid", "taken", "note"),
+    "rulings": ("rule", "title", "effect"),
+}
 
 
-def content(sheet: Sheet, tournament: str) -> dict[str, Any]:
+def content(sheet: Sheet, tournament: str, form: int = FORMAT) -> dict[str, Any]:
     """What the code covers, as plain JSON data (lists, not tuples, so a copy kept in the
-    database reads back the same)."""
-    return {
+    database reads back the same); `form` 1 is an earlier release's, to check its codes."""
+    data = {
         "tournament": tournament,
         "round": sheet.round,
         "table": sheet.table,
@@ -47,17 +62,109 @@ def content(sheet: Sheet, tournament: str) -> dict[str, Any]:
                 "void": h.void,
                 "tiebreaker": h.tiebreaker,
                 "note": h.note,
+                **({"facts": dict(h.facts)} if form > 1 else {}),
             }
             for h in sheet.hands
         ],
         "rulings": [
-            {"hand": r.hand, "rule": r.rule, "title": r.title, "effect": r.effect}
+            {
+                "hand": r.hand,
+                "rule": r.rule,
+                "title": r.title,
+                "effect": r.effect,
+                **({"facts": dict(r.facts)} if form > 1 else {}),
+            }
             for r in sheet.rulings
         ],
         "totals": list(sheet.totals) if sheet.totals is not None else None,
         "winner": sheet.winner,
         "signatures": [{"side": s.side, "signer": s.signer} for s in sheet.signatures],
     }
+    if form > 1:
+        data["format"] = form
+    return data
+
+
+def covered(data: dict[str, Any]) -> dict[str, Any]:
+    """What a code covers of a content: all of a format 1 content, a format 2 content
+    without its words. ValueError for a format this release does not know."""
+    form = data.get("format", 1)
+    if form == 1:
+        return data
+    if form != FORMAT:
+        raise ValueError(f"a check code of format {form!r}")
+    return {
+        key: (
+            [{k: v for k, v in item.items() if k not in _WORDS[key]} for item in value]
+            if key in _WORDS
+            else value
+        )
+        for key, value in data.items()
+    }
+
+
+def well_formed(data: Any) -> bool:
+    """Whether a kept copy has the shape of a content (format 1 or 2), every value of its
+    type: a copy from a hand-made backup file is not read as a sheet."""
+    if not isinstance(data, dict) or data.get("format", 1) not in FORMATS:
+        return False
+    facts = data.get("format", 1) > 1
+    sides = data.get("sides")
+    if not (
+        _all(data, {"tournament": str, "round": int, "table": int, "winner": str})
+        and isinstance(sides, list)
+        and all(_all(s, {"name": str, "players": list, "seats": str}) for s in sides)
+        and all(_texts(s["players"]) for s in sides)
+        and (data.get("totals") is None or _numbers(data["totals"], len(sides)))
+        and isinstance(data.get("signatures"), list)
+        and all(_all(s, {"side": str, "signer": str}) for s in data["signatures"])
+        and isinstance(data.get("hands"), list)
+        and isinstance(data.get("rulings"), list)
+    ):
+        return False
+    hand = {"number": int, "dealer": str, "bidder": str, "bid": str, "taken": str}
+    hand |= {"void": bool, "tiebreaker": bool, "note": str} | ({"facts": dict} if facts else {})
+    ruling = {"rule": str, "title": str, "effect": str} | ({"facts": dict} if facts else {})
+    return all(
+        _all(h, hand)
+        and _numbers(h.get("points"), len(sides))
+        and _numbers(h.get("running"), len(sides))
+        and (not facts or _plain(h["facts"]))
+        for h in data["hands"]
+    ) and all(
+        _all(r, ruling)
+        and (r.get("hand") is None or _all(r, {"hand": int}))
+        and (not facts or _plain(r["facts"]))
+        for r in data["rulings"]
+    )
+
+
+def _all(item: Any, types: dict[str, type]) -> bool:
+    """A dict holding each of these keys with a value of its type (a bool is no number)."""
+    return isinstance(item, dict) and all(
+        isinstance(item.get(key), kind) and (kind is bool or not isinstance(item[key], bool))
+        for key, kind in types.items()
+    )
+
+
+def _texts(values: Any) -> bool:
+    return isinstance(values, list) and all(isinstance(v, str) for v in values)
+
+
+def _numbers(values: Any, count: int) -> bool:
+    return (
+        isinstance(values, list)
+        and len(values) == count
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in values)
+    )
+
+
+def _plain(facts: dict) -> bool:
+    """Facts by name, each a plain value (a record's field, a ruling's choice)."""
+    return all(
+        isinstance(k, str) and (v is None or isinstance(v, str | int | float | bool))
+        for k, v in facts.items()
+    )
 
 
 def code(data: dict[str, Any], secret: str | bytes) -> str:
@@ -65,7 +172,7 @@ def code(data: dict[str, Any], secret: str | bytes) -> str:
     if isinstance(secret, str):
         secret = secret.encode()
     key = hmac.new(secret, _PURPOSE, hashlib.sha256).digest()  # this use's own key
-    payload = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    payload = json.dumps(covered(data), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     digest = hmac.new(key, payload.encode(), hashlib.sha256).digest()
     number = int.from_bytes(digest[:8], "big") >> (64 - 5 * LENGTH)
     return "".join(ALPHABET[(number >> (5 * i)) & 31] for i in reversed(range(LENGTH)))
@@ -97,6 +204,11 @@ def same(a: str, b: str) -> bool:
 
 def _figures(values) -> str:
     return "–".join(str(v) for v in values) if values is not None else "none"
+
+
+def _shown(item: dict, running: bool = True) -> dict:
+    """A hand or ruling as the sheet shows it (a sheet signed in format 1 has no facts)."""
+    return {k: v for k, v in item.items() if k != "facts" and (running or k != "running")}
 
 
 def _hand_name(hand: dict) -> str:
@@ -150,8 +262,8 @@ def differences(was: dict[str, Any], now: dict[str, Any]) -> list[str]:
             lines.append(f"{_hand_name(hands_was[i])}: no longer on the sheet")
         elif i >= len(hands_was):
             lines.append(f"{_hand_name(hands_now[i])}: added")
-        elif {**hands_was[i], "running": None} == {**hands_now[i], "running": None}:
-            if hands_was[i] != hands_now[i]:
+        elif _shown(hands_was[i], running=False) == _shown(hands_now[i], running=False):
+            if _shown(hands_was[i]) != _shown(hands_now[i]):
                 carried.append(str(hands_now[i]["number"]))
         else:
             lines.append(_hand_changes(hands_was[i], hands_now[i]))
@@ -160,12 +272,10 @@ def differences(was: dict[str, Any], now: dict[str, Any]) -> list[str]:
         lines.append(
             f"Hand{plural} {', '.join(carried)}: unchanged but for the running total{plural}"
         )
-    lines += [
-        f"Ruling withdrawn: {_ruling_words(r)}" for r in was["rulings"] if r not in now["rulings"]
-    ]
-    lines += [
-        f"Ruling added: {_ruling_words(r)}" for r in now["rulings"] if r not in was["rulings"]
-    ]
+    rulings_was = [_shown(r) for r in was["rulings"]]
+    rulings_now = [_shown(r) for r in now["rulings"]]
+    lines += [f"Ruling withdrawn: {_ruling_words(r)}" for r in rulings_was if r not in rulings_now]
+    lines += [f"Ruling added: {_ruling_words(r)}" for r in rulings_now if r not in rulings_was]
     if was["totals"] != now["totals"]:
         lines.append(f"Totals: {_figures(was['totals'])} → {_figures(now['totals'])}")
     if was["winner"] != now["winner"]:

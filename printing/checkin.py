@@ -47,24 +47,25 @@ def _cell(c: Canvas, code: CheckinCode, x: float, y: float, w: float, h: float) 
     draw_qr(c, code.url, x + PAD, y - PAD - qr, qr)
     text_x = x + 2 * PAD + qr
     text_w = w - qr - 3 * PAD
+    box = (text_x, text_x + text_w)  # the cell's text, right of its code
     c.setFillColorRGB(0, 0, 0)
     size = 15.0
     lines = wrap(code.name, text_w, size, "bold", max_lines=2)
     line_y = y - PAD - size
     for line in lines:
-        draw(c, text_x, line_y, line, size, "bold")
+        draw(c, text_x, line_y, line, size, "bold", box=box)
         line_y -= size + 3
     players = " & ".join(p for p in code.players if p and p != code.name)
     c.setFillColorRGB(*GREY)
     if players:
         for line in wrap(players, text_w, 10, max_lines=2):
             line_y -= 2
-            draw(c, text_x, line_y, line, 10)
+            draw(c, text_x, line_y, line, 10, box=box)
             line_y -= 12
     # The address too, small, to type in if the camera fails: never cut, only wrapped.
     url_lines = wrap(code.url, text_w, 6, max_lines=None)
     for i, line in enumerate(url_lines):
-        draw(c, text_x, y - h + PAD + 3 + (len(url_lines) - 1 - i) * 7, line, 6)
+        draw(c, text_x, y - h + PAD + 3 + (len(url_lines) - 1 - i) * 7, line, 6, box=box)
     draw_fitted(c, text_x, y - h + PAD + 6 + 7 * len(url_lines), "Scan to check in", text_w, 9, 6)
 
 

@@ -36,6 +36,17 @@ class HandLine:
     tiebreaker: bool = False
     status: str = ""
     note: str = ""
+    # The hand's facts as stored (the ruleset's record): what the check code covers.
+    facts: tuple[tuple[str, object], ...] = ()
+    # What the sheet prints to let the players check the row, outside the check code (it
+    # is all derived from the facts and points above): each side's part of ``points`` the
+    # game scores apart (Sheet.figures of three: Ascot's Seeger-Fabian points); what the
+    # hand paid into (+) or took out of (-) the pool, and the pool's balance after it
+    # (Sheet.pool: Pinochle's kitty); and words that explain the row ("ruling, see below").
+    bonus: tuple[int, ...] = ()
+    pool: int | None = None
+    pool_balance: int | None = None
+    remarks: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -47,6 +58,8 @@ class RulingLine:
     title: str
     effect: str
     withdrawn: bool = False
+    # The ruling as made (its code, offender, choice, amount, note): what the code covers.
+    facts: tuple[tuple[str, object], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -81,6 +94,16 @@ class Sheet:
     check_code: str = ""
     # A blank row for a tie's deciding hand (6 Card Kitty rule 6); games without one leave it.
     tiebreaker_row: bool = True
+    # The words over each side's figure columns, in the game's words (rules.SheetWords):
+    # the hand's points, then its running total; of three, the middle is HandLine.bonus.
+    figures: tuple[str, ...] = ("pts", "total")
+    # What the hands pay into and out of besides the sides (Pinochle's kitty): its name,
+    # the words over its change and its balance, and its balance before the first hand.
+    pool: str = ""
+    pool_figures: tuple[str, str] = ("in/out", "balance")
+    pool_start: int = 0
+    # Lines under the table saying how its figures add up.
+    key: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,11 @@ from printing.text import draw, draw_fitted, fit, wrap
 GREY = (0.42, 0.42, 0.42)
 SHADE = (0.93, 0.93, 0.93)
 BYE = "bye"
+CUT_HERE = (
+    "Cut along the dashed lines: each side keeps its own part. Its link enters and checks "
+    "hands; its PIN accepts on the other side's phone."
+)
+FOOT_LEAD = 11.0
 
 
 # Letters that Unicode does not split into base + accent, spelled as a reader files them.
@@ -63,7 +68,9 @@ def _card(c: Canvas, doc: Pairings, card: TableCard, page: tuple[float, float]) 
     c.line(left, top - 206, right, top - 206)
 
     linked = len(card.links) == len(card.seats) > 0
-    bottom = MARGIN + (22 if linked else 0)
+    # How to cut the card, whole across the page's printable width: as many lines as it takes.
+    foot = wrap(CUT_HERE, width, 9, max_lines=None) if linked else []
+    bottom = MARGIN + (FOOT_LEAD * len(foot) + 10 if foot else 0)
     y = top - 214
     n = max(1, len(card.seats))
     slot = min(150.0 if linked else 120.0, (y - bottom) / n)
@@ -78,7 +85,8 @@ def _card(c: Canvas, doc: Pairings, card: TableCard, page: tuple[float, float]) 
         c.setFillColorRGB(0, 0, 0)
         lines = wrap(entrant, text_w, name_size, "bold", max_lines=2)
         for j, line in enumerate(lines):
-            draw(c, left, y - 20 - (j + 1) * (name_size + 4), line, name_size, "bold")
+            y_line = y - 20 - (j + 1) * (name_size + 4)
+            draw(c, left, y_line, line, name_size, "bold", box=(left, left + text_w))
         if linked:
             _side_link(c, card.links[i], left, right, y, slot, qr, text_w)
             if i:  # each side keeps its own part: its link and PIN are its alone
@@ -88,17 +96,9 @@ def _card(c: Canvas, doc: Pairings, card: TableCard, page: tuple[float, float]) 
                 c.line(left, y + 4, right, y + 4)
                 c.restoreState()
         y -= slot
-    if linked:
-        c.setFillColorRGB(*GREY)
-        draw(
-            c,
-            pw / 2,
-            MARGIN + 6,
-            "Cut along the dashed lines: each side keeps its own part. Its link enters "
-            "and checks hands; its PIN accepts on the other side's phone.",
-            9,
-            align="center",
-        )
+    c.setFillColorRGB(*GREY)
+    for j, line in enumerate(foot):
+        draw(c, pw / 2, MARGIN + 6 + (len(foot) - 1 - j) * FOOT_LEAD, line, 9, align="center")
 
 
 def _side_link(c, link, left, right, y, slot, qr, text_w) -> None:
@@ -152,7 +152,7 @@ def _list_pages(c: Canvas, doc: Pairings, page: tuple[float, float]) -> None:
             c.setFillColorRGB(0, 0, 0)
             base = y - row_h / 2 - 1
             shown, used = fit(name, col_w - number_w - 10, size, 11)
-            draw(c, x + 5, base, shown, used)
+            draw(c, x + 5, base, shown, used, box=(x + 5, x + col_w - number_w - 5))
             style = "italic" if table == BYE else "bold"
             draw(c, x + col_w - 6, base, table, 17 if table != BYE else 14, style, "right")
         c.setFillColorRGB(*GREY)

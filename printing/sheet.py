@@ -8,6 +8,11 @@ Both sides sign the sheet and a signed sheet is final (6 Card Kitty rule 40), so
 word and figure they sign is printed whole: a cell too long for its column wraps onto
 more lines, never ends in "…". A round too long for one page flows onto the next, the
 table's heads repeated, with the totals, winner, rulings and signatures together at the end.
+
+The players check the paper before they sign it: a row says in words what its figures
+alone would not ("ruling, see below", "void — replayed", a game's own remark), and the
+figure columns are the game's (Sheet.figures, Sheet.pool: a bonus apart, a kitty's chips)
+so that each row and each column adds up on the paper.
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ QR_SIZE = 92.0
 VOID_LABEL = "void — replayed"
 
 PAD = 4.0  # inside a cell, left and right
+FIG_PAD = 3.0  # inside a figure's cell: right-aligned figures need less
 LEAD = 1.15  # line spacing, in font sizes
 MIN_SIZE = 7.0  # the smallest a hand's cells print: still read at arm's length
 FLOW_SIZE = 9.0  # a round too long for one page prints at this size over several
@@ -42,6 +48,7 @@ HEAD_SIZE = 10.0
 HEADS = ("Hand", "Dealer", "Bidder", "Bid", "Taken")
 NAME_SIZE, NAME_MIN = 9.5, 6.5  # a side's name in the table head
 SUB_HEAD, SUB_SIZE = 16.0, 7.5  # the band under the side names: "pts", "total"
+REMARK_MIN = 6.5  # a row's remarks ("ruling, see below") print a size under its facts
 # Dealer, bidder, bid and taken: their least width, room to write a name or a bid by
 # hand, and how width to spare is shared (names are the longest to write).
 HAND_ROOM = (60.0, 60.0, 34.0, 34.0)
@@ -69,11 +76,15 @@ def _color(c: Canvas, rgb: tuple[float, float, float]) -> None:
 
 @dataclass(frozen=True)
 class _Columns:
-    """x positions of the hand table: left edges and widths, side columns in pairs."""
+    """x positions of the hand table: left edges and widths. After the hand number and
+    the four text columns come the figures in groups: each side's (``per_side`` of them:
+    points, [bonus,] total), then the pool's (its change and balance) if there is one."""
 
     x: tuple[float, ...]
     w: tuple[float, ...]
     n_sides: int
+    per_side: int = 2
+    pool: bool = False
 
     @property
     def left(self) -> float:
@@ -83,10 +94,25 @@ class _Columns:
     def right(self) -> float:
         return self.x[-1] + self.w[-1]
 
-    def side(self, i: int) -> tuple[float, float]:
-        """Left edge and width of side i's two sub-columns together."""
-        k = 5 + 2 * i
-        return self.x[k], self.w[k] + self.w[k + 1]
+    @property
+    def groups(self) -> int:
+        return self.n_sides + (1 if self.pool else 0)
+
+    def first(self, g: int) -> int:
+        """The column index of group g's first figure (a side's, or the pool's after them)."""
+        return 5 + self.per_side * g
+
+    def size(self, g: int) -> int:
+        return self.per_side if g < self.n_sides else 2
+
+    def side(self, g: int) -> tuple[float, float]:
+        """Left edge and width of group g's sub-columns together."""
+        k = self.first(g)
+        return self.x[k], sum(self.w[k : k + self.size(g)])
+
+    def heavy(self, k: int) -> bool:
+        """Whether column k starts a group (a heavy line at its left)."""
+        return any(k == self.first(g) for g in range(self.groups))
 
 
 @dataclass(frozen=True)
@@ -95,6 +121,17 @@ class _Row:
     label: str  # what the Hand column says
     cells: tuple[tuple[str, ...], ...]  # dealer, bidder, bid, taken: each line by line
     height: float
+    # Words under the facts, across the four text columns (open there), line by line:
+    # "void — replayed", "ruling, see below", the game's own (rules: remarks).
+    remarks: tuple[str, ...] = ()
+
+    @property
+    def has_facts(self) -> bool:
+        return any(self.cells_text)
+
+    @property
+    def cells_text(self) -> tuple[str, ...]:
+        return tuple(" ".join(c) for c in self.cells)
 
 
 @dataclass(frozen=True)
@@ -105,10 +142,11 @@ class _Table:
     head_h: float
     rows: tuple[_Row, ...]
     total_h: float
+    start_h: float = 0.0  # the pool's balance before the first hand, under the head
 
     @property
     def height(self) -> float:
-        return self.head_h + sum(r.height for r in self.rows) + self.total_h
+        return self.head_h + self.start_h + sum(r.height for r in self.rows) + self.total_h
 
 
 def _mark(hand: HandLine) -> str:
@@ -121,7 +159,8 @@ def _rows(sheet: Sheet) -> list[HandLine | None]:
     regular = [h for h in sheet.hands if not h.tiebreaker]
     breakers = [h for h in sheet.hands if h.tiebreaker]
     rows: list[HandLine | None] = list(regular)
-    rows += [None] * max(0, sheet.planned_hands - len(regular))
+    # A void hand is dealt again under its number: it leaves the blanks as they were.
+    rows += [None] * max(0, sheet.planned_hands - sum(1 for h in regular if not h.void))
     if breakers:
         rows += breakers
     elif sheet.tiebreaker_row:
@@ -129,10 +168,20 @@ def _rows(sheet: Sheet) -> list[HandLine | None]:
     return rows
 
 
-def _label(row: HandLine | None, index: int) -> str:
-    if row is None:
-        return str(index + 1)
-    return ("TB" if row.tiebreaker else str(row.number)) + _mark(row)
+def _labels(rows: Sequence[HandLine | None]) -> list[str]:
+    """Each row's label: a played hand its own number, a blank row the number after the
+    one above it (a hand struck off the sheet leaves a gap, 1, 2, 4: the blanks go on
+    from 5, not from their place in the list)."""
+    labels, last = [], 0
+    for row in rows:
+        if row is None:
+            last += 1
+            labels.append(str(last))
+            continue
+        if not row.tiebreaker:
+            last = row.number
+        labels.append(("TB" if row.tiebreaker else str(row.number)) + _mark(row))
+    return labels
 
 
 def _facts(row: HandLine | None) -> tuple[str, str, str, str]:
@@ -146,6 +195,64 @@ def _totals(sheet: Sheet) -> tuple[int, ...] | None:
         return sheet.totals
     counted = [r for r in sheet.hands if not r.void and r.running]
     return counted[-1].running if counted else None
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value > 0 else str(value)
+
+
+def _figures(sheet: Sheet, hand: HandLine) -> list[tuple[str, ...]]:
+    """A hand's figures, group by group: each side's points (its bonus apart, when the
+    sheet has a column for it) and running total; then the pool's change and balance."""
+    m = len(sheet.figures)
+    groups: list[tuple[str, ...]] = []
+    for i in range(max(1, len(sheet.sides))):
+        if hand.void:
+            groups.append(("—",) + ("",) * (m - 1))
+            continue
+        points = hand.points[i] if i < len(hand.points) else None
+        running = hand.running[i] if i < len(hand.running) else None
+        bonus = hand.bonus[i] if i < len(hand.bonus) else 0
+        if points is None:
+            shown: tuple[str, ...] = ("",) * (m - 1)
+        elif m == 3:
+            shown = (str(points - bonus), str(bonus))
+        else:
+            shown = (str(points),) + ("",) * (m - 2)
+        groups.append((*shown, "" if running is None else str(running)))
+    if sheet.pool:
+        if hand.void:
+            groups.append(("—", ""))
+        else:
+            change = "" if hand.pool is None else _signed(hand.pool)
+            balance = "" if hand.pool_balance is None else str(hand.pool_balance)
+            groups.append((change, balance))
+    return groups
+
+
+def _total_figures(sheet: Sheet) -> list[tuple[str, ...]]:
+    """The totals row, group by group: each side's total (with a bonus column, the sum of
+    each column: the game's score, its bonus, and both), then the pool's."""
+    m = len(sheet.figures)
+    n = max(1, len(sheet.sides))
+    totals = _totals(sheet)
+    counted = [h for h in sheet.hands if not h.void and not h.tiebreaker]
+    groups: list[tuple[str, ...]] = []
+    for i in range(n):
+        if totals is None or i >= len(totals):
+            groups.append(("",) * m)
+        elif m == 3:
+            bonus = sum(h.bonus[i] for h in counted if i < len(h.bonus))
+            groups.append((str(totals[i] - bonus), str(bonus), str(totals[i])))
+        else:
+            groups.append(("",) * (m - 1) + (str(totals[i]),))
+    if sheet.pool:
+        paid = [h for h in counted if h.pool is not None and h.pool_balance is not None]
+        if paid:
+            groups.append((_signed(sum(h.pool or 0 for h in paid)), str(paid[-1].pool_balance)))
+        else:
+            groups.append(("", ""))
+    return groups
 
 
 def _widest(texts: Sequence[str], size: float, style: str = "regular") -> float:
@@ -210,88 +317,129 @@ def _columns(
     rest, shared so that the rows take as few lines as they can; and how whole the words
     are (2: all whole, 1: only a side's name in the head broken, 0: a cell's too)."""
     n = max(1, len(sheet.sides))
-    labels = [_label(r, i) for i, r in enumerate(rows)]
-    number = max(text_width("Hand", HEAD_SIZE, "bold"), _widest(labels, size, "bold"))
+    m = len(sheet.figures)
+    labels = _labels(rows)
+    # "Hand" may print a little smaller than the other heads, to leave the figures room.
+    number = max(text_width("Hand", 8.5, "bold"), _widest(labels, size, "bold"))
     number += 2 * PAD
-    played = [r for r in rows if r is not None and r.number and not r.void]
-    points = [str(p) for r in played for p in r.points]
-    running = [str(p) for r in played for p in r.running]
-    totals = [str(t) for t in (_totals(sheet) or ())]
+    played = [r for r in rows if r is not None and r.number]
+    cells = [_figures(sheet, r) for r in played]
+    totals = _total_figures(sheet)
+    groups = n + (1 if sheet.pool else 0)
     # A figure's column: room to read and write it, and never narrower than its figures.
-    floor = min(44.0, max(26.0, width * 0.3 / (2 * n)))
-    pts_w = max(floor, 2 * PAD + max(_widest(points, size), text_width("pts", SUB_SIZE)))
-    total_w = max(
-        floor,
-        2 * PAD
-        + max(
-            _widest(running, size, "bold"),
-            _widest(totals, size + 1, "bold"),
-            text_width("total", SUB_SIZE, "bold"),
-        ),
-    )
+    # (Many figure columns, Ascot's four players with Seeger-Fabian, make do with less.)
+    floor = min(44.0, max(22.0, width * 0.3 / (m * n + (2 if sheet.pool else 0))))
+
+    def least(g: int, j: int, word: str) -> float:
+        last = j == len(totals[g]) - 1
+        style = "bold" if last else "regular"
+        return max(
+            floor,
+            2 * FIG_PAD
+            + max(
+                _widest([c[g][j] for c in cells], size, style),
+                _widest([totals[g][j]], size + 1, "bold"),
+                text_width(word, SUB_SIZE, style),
+            ),
+        )
+
+    side_w = [max(least(g, j, sheet.figures[j]) for g in range(n)) for j in range(m)]
+    pool_w = [least(n, j, sheet.pool_figures[j]) for j in range(2)] if sheet.pool else []
+
+    def figures_w() -> float:
+        return n * sum(side_w) + sum(pool_w)
+
     texts = [[_facts(r)[k] for r in rows] for k in range(4)]
     heads = [text_width(h, HEAD_SIZE, "bold") for h in HEADS[1:]]
     words = [_longest_word(t, size) for t in texts]
     mins = [
         max(hand, 2 * PAD + max(h, w)) for hand, h, w in zip(HAND_ROOM, heads, words, strict=True)
     ]
-    wants = [max(m, 2 * PAD + _widest(t, size)) for m, t in zip(mins, texts, strict=True)]
+    wants = [max(m_, 2 * PAD + _widest(t, size)) for m_, t in zip(mins, texts, strict=True)]
     # A side's name in the head keeps its words whole if no cell has to wrap for it.
     name_word = 6 + max(
         (text_width(w, NAME_MIN, "bold") for s in sheet.sides for w in s.name.split()),
         default=0.0,
     )
-    grow = max(0.0, min(88.0, name_word) - pts_w - total_w) / 2
-    if grow and width - number - n * (pts_w + total_w + 2 * grow) >= sum(wants):
-        pts_w, total_w = pts_w + grow, total_w + grow
-    spare = width - number - n * (pts_w + total_w)
+    grow = max(0.0, min(88.0, name_word) - sum(side_w)) / m
+    if grow and width - number - figures_w() - n * m * grow >= sum(wants):
+        side_w = [w + grow for w in side_w]
+    spare = width - number - figures_w()
+    if sum(mins) > spare:  # the figures need the room to write by hand: what words need
+        mins = [2 * PAD + max(h, w) for h, w in zip(heads, words, strict=True)]
     if sum(mins) > spare:  # a word longer than this (a double-barrelled name) is broken
         cap = width * 0.16
-        mins = [
-            max(hand, 2 * PAD + max(h, min(cap, w)))
-            for hand, h, w in zip(HAND_ROOM, heads, words, strict=True)
-        ]
+        mins = [2 * PAD + max(h, min(cap, w)) for h, w in zip(heads, words, strict=True)]
     if sum(wants) <= spare:
         # Room to spare: figures get room to write them by hand first, then the text.
-        nice = min(44.0, max(34.0, width * 0.3 / (2 * n)))
-        room = n * (max(0.0, nice - pts_w) + max(0.0, nice - total_w))
+        nice = min(44.0, max(34.0, width * 0.3 / (m * n + len(pool_w))))
+        room = n * sum(max(0.0, nice - w) for w in side_w) + sum(max(0.0, nice - w) for w in pool_w)
         share = min(1.0, (spare - sum(wants)) / room) if room else 0.0
-        pts_w += share * max(0.0, nice - pts_w)
-        total_w += share * max(0.0, nice - total_w)
-        spare = width - number - n * (pts_w + total_w)
+        side_w = [w + share * max(0.0, nice - w) for w in side_w]
+        pool_w = [w + share * max(0.0, nice - w) for w in pool_w]
+        spare = width - number - figures_w()
         text = wants
     elif sum(mins) <= spare:
         text = _share([[line_steps(t, size) for t in col] for col in texts], mins, spare)
     else:
-        text = [m * spare / sum(mins) for m in mins]
+        text = [m_ * spare / sum(mins) for m_ in mins]
     rest = spare - sum(text)  # what no text needs: more room to write by hand
     text = [w + rest * s for w, s in zip(text, TEXT_SHARE, strict=True)]
     # 2: every word whole, 1: a long name broken in the head only, 0: in a cell too.
     cells_whole = all(w - 2 * PAD >= word for w, word in zip(text, words, strict=True))
-    whole = 0 if not cells_whole else 2 if pts_w + total_w >= name_word else 1
-    widths = [number, *text] + [pts_w, total_w] * n
+    whole = 0 if not cells_whole else 2 if sum(side_w) >= name_word else 1
+    widths = [number, *text] + side_w * n + pool_w
     xs: list[float] = []
     x = left
     for w in widths:
         xs.append(x)
         x += w
-    return _Columns(tuple(xs), tuple(widths), n), whole
+    assert len(totals) == groups
+    return _Columns(tuple(xs), tuple(widths), n, m, bool(sheet.pool)), whole
 
 
 def _head_names(sheet: Sheet, cols: _Columns) -> tuple[tuple[tuple[str, ...], float], ...]:
     """Each side's name over its columns, line by line, and its size: two lines at most
     before it shrinks; past the floor it takes more, a word too long broken with "-"."""
-    room = cols.side(0)[1] - 6
     heads = []
-    for side in sheet.sides:
-        _, size = fit_lines(side.name, room, NAME_SIZE, NAME_MIN, "bold", lines=2)
-        heads.append((tuple(wrap(side.name, room, size, "bold", None, hyphen=True)), size))
+    names = [side.name for side in sheet.sides] + ([sheet.pool] if sheet.pool else [])
+    for g, name in enumerate(names):
+        room = cols.side(g)[1] - 6
+        _, size = fit_lines(name, room, NAME_SIZE, NAME_MIN, "bold", lines=2)
+        heads.append((tuple(wrap(name, room, size, "bold", None, hyphen=True)), size))
     return tuple(heads)
 
 
 def _line_h(size: float, lines: int) -> float:
     """A row holding that many lines at that size, with air above and below."""
     return max(1, lines) * size * LEAD + 0.65 * size
+
+
+def _remark(sheet: Sheet, row: HandLine | None) -> str:
+    """What a row says in words under its facts."""
+    if row is None:
+        return ""
+    if row.tiebreaker and not row.number:
+        return _tiebreaker_label(sheet)
+    return " · ".join([VOID_LABEL] * row.void + list(row.remarks))
+
+
+def _remark_size(size: float) -> float:
+    return max(REMARK_MIN, size - 1.5)
+
+
+def _remark_h(size: float, lines: int) -> float:
+    """The band a row's remarks take under its facts."""
+    rs = _remark_size(size)
+    return lines * rs * LEAD + 0.35 * rs if lines else 0.0
+
+
+def _natural(size: float, row: _Row) -> float:
+    """A row's least height: its facts' lines, then its remarks' band under them (or, with
+    no facts, the remarks alone)."""
+    if not row.has_facts and row.remarks:
+        return _line_h(_remark_size(size), len(row.remarks))
+    return _line_h(size, max(len(c) for c in row.cells)) + _remark_h(size, len(row.remarks))
 
 
 def _measure(
@@ -301,26 +449,31 @@ def _measure(
     cols, whole = _columns(sheet, rows, left, width, size)
     names = _head_names(sheet, cols)
     head_h = max(32.0, 6 + max((len(n) * s * 1.15 for n, s in names), default=0) + SUB_HEAD)
+    span = cols.x[5] - cols.x[1] - 2 * PAD  # the four text columns, where remarks go
     measured = []
-    for index, row in enumerate(rows):
+    for row, label in zip(rows, _labels(rows), strict=True):
         cells = tuple(
             tuple(wrap(text, cols.w[k] - 2 * PAD, size, max_lines=None))
             for k, text in enumerate(_facts(row), start=1)
         )
-        height = max(base_h, _line_h(size, max(len(c) for c in cells)))
-        measured.append(_Row(row, _label(row, index), cells, height))
+        remarks = tuple(wrap(_remark(sheet, row), span, _remark_size(size), "italic", None))
+        shaped = _Row(row, label, cells, 0.0, remarks)
+        measured.append(replace(shaped, height=max(base_h, _natural(size, shaped))))
     total_h = max(base_h, _line_h(size + 1, 1))
-    table = _Table(cols, size, names, head_h, tuple(measured), total_h)
+    start_h = max(base_h, _line_h(size, 1)) if sheet.pool else 0.0
+    table = _Table(cols, size, names, head_h, tuple(measured), total_h, start_h)
     return table, whole
 
 
 def _stretch(t: _Table, room: float, most: float) -> _Table:
     """The rows made as tall as ``room`` allows, up to ``most``: room to write in."""
-    natural = [_line_h(t.size, max(len(c) for c in r.cells)) for r in t.rows]
+    natural = [_natural(t.size, r) for r in t.rows]
     total = _line_h(t.size + 1, 1)
+    start = _line_h(t.size, 1) if t.start_h else 0.0
 
     def height(base: float) -> float:
-        return t.head_h + sum(max(base, h) for h in natural) + max(base, total)
+        rows = sum(max(base, h) for h in natural)
+        return t.head_h + rows + max(base, total) + (max(base, start) if start else 0.0)
 
     base = most
     if height(base) > room:  # the tallest base row that fits, by bisection
@@ -330,14 +483,14 @@ def _stretch(t: _Table, room: float, most: float) -> _Table:
             low, high = (mid, high) if height(mid) <= room else (low, mid)
         base = low
     rows = tuple(replace(r, height=max(base, h)) for r, h in zip(t.rows, natural, strict=True))
-    return replace(t, rows=rows, total_h=max(base, total))
+    return replace(t, rows=rows, total_h=max(base, total), start_h=max(base, start) if start else 0)
 
 
 def _one_page_table(sheet: Sheet, left: float, width: float, room: float) -> _Table | None:
     """The largest size at which the whole table fits in ``room`` with every word whole
     (else with the fewest broken), its rows stretched to fill the room; None when it does
     not fit even at the smallest size."""
-    n = len(_rows(sheet)) + 1
+    n = len(_rows(sheet)) + 1 + (1 if sheet.pool else 0)
     most = max(9.0, min(30.0, (room - 32) / n))  # roomy rows to write in, when they fit
     size0 = max(MIN_SIZE, min(13.0, math.floor(most * 0.52 * 2) / 2))  # in half points
     best: dict[int, _Table] = {}
@@ -367,19 +520,21 @@ def _lines(
     style: str = "regular",
     align: str = "left",
 ) -> None:
-    """Lines in column k, as a block centred on the row's middle."""
+    """Lines in column k, as a block centred on the row's middle, each within its cell."""
     if not lines:
         return
     lead = size * LEAD
     base = top - h / 2 + (len(lines) - 1) * lead / 2 - size * 0.35
+    cell = (cols.x[k], cols.x[k] + cols.w[k])
+    pad = FIG_PAD if k >= 5 else PAD
     for j, line in enumerate(lines):
         y = base - j * lead
         if align == "right":
-            draw(c, cols.x[k] + cols.w[k] - PAD, y, line, size, style, "right")
+            draw(c, cell[1] - pad, y, line, size, style, "right", cell)
         elif align == "center":
-            draw(c, cols.x[k] + cols.w[k] / 2, y, line, size, style, "center")
+            draw(c, (cell[0] + cell[1]) / 2, y, line, size, style, "center", cell)
         else:
-            draw(c, cols.x[k] + PAD, y, line, size, style)
+            draw(c, cell[0] + PAD, y, line, size, style, box=cell)
 
 
 def _table_head(c: Canvas, sheet: Sheet, t: _Table, top: float) -> float:
@@ -388,16 +543,27 @@ def _table_head(c: Canvas, sheet: Sheet, t: _Table, top: float) -> float:
     c.rect(cols.left, top - h, cols.right - cols.left, h, stroke=0, fill=1)
     _color(c, INK)
     for k, label in enumerate(HEADS):
-        _lines(c, cols, k, top, h, [label], HEAD_SIZE, "bold", "center" if k == 0 else "left")
+        size = _shrunk(label, cols.w[k] - 2 * PAD, HEAD_SIZE, "bold")
+        _lines(c, cols, k, top, h, [label], size, "bold", "center" if k == 0 else "left")
     name_top = top - 4
-    for i, (name, size) in enumerate(t.names):
-        x, w = cols.side(i)
+    words = [sheet.figures] * len(sheet.sides) + ([sheet.pool_figures] if sheet.pool else [])
+    for g, (name, size) in enumerate(t.names):
+        x, w = cols.side(g)
         for j, line in enumerate(name):
-            draw(c, x + w / 2, name_top - size * (0.95 + 1.15 * j), line, size, "bold", "center")
-        k = 5 + 2 * i
-        _lines(c, cols, k, top - h + SUB_HEAD, SUB_HEAD, ["pts"], SUB_SIZE, align="right")
-        _lines(c, cols, k + 1, top - h + SUB_HEAD, SUB_HEAD, ["total"], SUB_SIZE, "bold", "right")
+            y = name_top - size * (0.95 + 1.15 * j)
+            draw(c, x + w / 2, y, line, size, "bold", "center", (x, x + w))
+        k = cols.first(g)
+        for j, word in enumerate(words[g]):
+            style = "bold" if j == len(words[g]) - 1 else "regular"
+            size = _shrunk(word, cols.w[k + j] - 2 * FIG_PAD, SUB_SIZE, style)
+            _lines(c, cols, k + j, top - h + SUB_HEAD, SUB_HEAD, [word], size, style, "right")
     return top - h
+
+
+def _shrunk(text: str, room: float, size: float, style: str = "regular") -> float:
+    """The size at which a word fits its room: smaller if it must, never cut."""
+    w = text_width(text, size, style)
+    return size if w <= room else size * room / w
 
 
 def _tiebreaker_label(sheet: Sheet) -> str:
@@ -405,94 +571,123 @@ def _tiebreaker_label(sheet: Sheet) -> str:
     return "tiebreaker — not needed" if sheet.final and not played else "tiebreaker — only if tied"
 
 
-def _hand_row(c: Canvas, sheet: Sheet, t: _Table, row: _Row, top: float) -> None:
-    cols, h, size = t.cols, row.height, t.size
+def _remarks(c: Canvas, t: _Table, row: _Row, top: float) -> tuple[float, float] | None:
+    """A row's remarks across the four text columns, in the band at its foot (the whole
+    row when it has no facts); returns the band (top, bottom), where those columns' lines
+    stay open."""
+    if not row.remarks:
+        return None
+    cols = t.cols
+    size = _remark_size(t.size)
+    band = row.height if not row.has_facts else _remark_h(t.size, len(row.remarks))
+    span = (cols.x[1], cols.x[5])
+    lead = size * LEAD
+    base = top - row.height + band / 2 + (len(row.remarks) - 1) * lead / 2 - size * 0.35
+    _color(c, GREY)
+    for j, line in enumerate(row.remarks):
+        draw(c, span[0] + PAD, base - j * lead, line, size, "italic", box=span)
+    return top - row.height + band, top - row.height
+
+
+def _hand_row(c: Canvas, sheet: Sheet, t: _Table, row: _Row, top: float) -> tuple | None:
+    """One row; returns its remarks' band, where the text columns' lines stay open."""
+    cols, size = t.cols, t.size
     hand = row.hand
+    h = row.height - (_remark_h(size, len(row.remarks)) if row.has_facts else 0.0)
     if hand is None:  # blank, to fill by hand
         _color(c, (0.8, 0.8, 0.8))
-        _lines(c, cols, 0, top, h, [row.label], size, "bold", "center")
-        return
+        _lines(c, cols, 0, top, row.height, [row.label], size, "bold", "center")
+        return None
     if hand.tiebreaker:
         _color(c, SHADE)
-        c.rect(cols.left, top - h, cols.right - cols.left, h, stroke=0, fill=1)
+        c.rect(cols.left, top - row.height, cols.right - cols.left, row.height, stroke=0, fill=1)
         if not hand.number:
             _color(c, INK)
-            _lines(c, cols, 0, top, h, ["TB"], size, "bold", "center")
-            _color(c, GREY)
-            label_size = min(8.0, size)
-            draw_fitted(
-                c,
-                cols.x[1] + PAD,
-                top - h / 2 - label_size * 0.35,
-                _tiebreaker_label(sheet),
-                cols.side(0)[0] - cols.x[1] - 2 * PAD,
-                label_size,
-                5.5,
-                "italic",
-            )
-            return
+            _lines(c, cols, 0, top, row.height, ["TB"], size, "bold", "center")
+            return _remarks(c, t, row, top)
     _color(c, GREY if hand.void else INK)
-    _lines(c, cols, 0, top, h, [row.label], size, "bold", "center")
+    _lines(c, cols, 0, top, row.height, [row.label], size, "bold", "center")
     for k, lines in enumerate(row.cells, start=1):
         _lines(c, cols, k, top, h, lines, size)
     if hand.void:
         strike_y = top - h / 2
         c.setLineWidth(1.1)
         c.line(cols.x[1] + 2, strike_y, cols.x[5] - 2, strike_y)
-        x, _ = cols.side(0)
-        draw_fitted(
-            c,
-            (x + cols.right) / 2,
-            top - h / 2 - size * 0.35,
-            VOID_LABEL,
-            cols.right - x - 2 * PAD,
-            size,
-            7,
-            "italic",
-            "center",
-        )
-        return
-    for i in range(len(sheet.sides)):
-        k = 5 + 2 * i
-        if i < len(hand.points):
-            _lines(c, cols, k, top, h, [str(hand.points[i])], size, align="right")
-        if i < len(hand.running):
-            _lines(c, cols, k + 1, top, h, [str(hand.running[i])], size, "bold", "right")
+    for g, figures in enumerate(_figures(sheet, hand)):
+        k = cols.first(g)
+        for j, figure in enumerate(figures):
+            style = "bold" if j == len(figures) - 1 else "regular"
+            shown = [figure] if figure else []
+            _lines(c, cols, k + j, top, row.height, shown, size, style, "right")
+    return _remarks(c, t, row, top)
 
 
 def _grid(
     c: Canvas, t: _Table, top: float, bottom: float, open_rows: Sequence[tuple[float, float]]
 ) -> None:
-    """The outer box and the column lines of one page's part of the table; the text
-    columns stay open across ``open_rows`` (top, bottom), where a label spans them."""
+    """The outer box and the column lines of one page's part of the table; the lines
+    between the text columns stay open across ``open_rows`` (top, bottom), where a row's
+    remarks span them."""
     cols = t.cols
     _color(c, INK)
     c.setLineWidth(1.2)
     c.rect(cols.left, bottom, cols.right - cols.left, top - bottom, stroke=1, fill=0)
     _color(c, RULE)
-    sub_top = top - t.head_h + SUB_HEAD + 1  # pts | total share the side's name above
+    sub_top = top - t.head_h + SUB_HEAD + 1  # a group's figures share its name above
     for k in range(1, len(cols.x)):
-        heavy = k >= 5 and (k - 5) % 2 == 0
+        heavy = cols.heavy(k)
         c.setLineWidth(1.2 if heavy else 0.5)
         upper = sub_top if (k >= 5 and not heavy) else top
         if 2 <= k <= 4:
-            for row_top, row_bottom in open_rows:
-                c.line(cols.x[k], row_bottom, cols.x[k], upper)
-                upper = row_top
+            for band_top, band_bottom in sorted(open_rows, reverse=True):
+                if band_top < upper:
+                    c.line(cols.x[k], band_top, cols.x[k], upper)
+                upper = min(upper, band_bottom)
         c.line(cols.x[k], bottom, cols.x[k], upper)
 
 
+def _start_row(c: Canvas, sheet: Sheet, t: _Table, top: float) -> float:
+    """The pool's balance before the first hand, the sides' totals at nothing: the row
+    the columns are added from."""
+    cols, h = t.cols, t.start_h
+    _color(c, GREY)
+    size = _remark_size(t.size)
+    span = (cols.x[1], cols.x[5])
+    label = f"{sheet.pool} before hand 1: {sheet.pool_start}"
+    for j, line in enumerate(wrap(label, span[1] - span[0] - 2 * PAD, size, "italic", 1)):
+        draw(c, span[0] + PAD, top - h / 2 - size * 0.35 - j * size, line, size, "italic", box=span)
+    _color(c, INK)
+    for g in range(cols.n_sides):
+        _lines(c, cols, cols.first(g) + cols.per_side - 1, top, h, ["0"], t.size, "bold", "right")
+    k = cols.first(cols.n_sides)
+    _lines(c, cols, k + 1, top, h, [str(sheet.pool_start)], t.size, "bold", "right")
+    _color(c, RULE)
+    c.setLineWidth(0.5)
+    c.line(cols.left, top - h, cols.right, top - h)
+    return top - h
+
+
 def _table_part(
-    c: Canvas, sheet: Sheet, t: _Table, rows: Sequence[_Row], top: float, totals: bool
+    c: Canvas,
+    sheet: Sheet,
+    t: _Table,
+    rows: Sequence[_Row],
+    top: float,
+    totals: bool,
+    first: bool = True,
 ) -> float:
-    """The head, the given rows and (at the end) the totals; returns the y under them."""
+    """The head, the given rows (after the pool's start on the first page) and (at the
+    end) the totals; returns the y under them."""
     cols = t.cols
     y = _table_head(c, sheet, t, top)
     open_rows = []
+    if first and t.start_h:
+        open_rows.append((y, y - t.start_h))
+        y = _start_row(c, sheet, t, y)
     for row in rows:
-        _hand_row(c, sheet, t, row, y)
-        if row.hand is not None and row.hand.tiebreaker and not row.hand.number:
-            open_rows.append((y, y - row.height))
+        band = _hand_row(c, sheet, t, row, y)
+        if band is not None:
+            open_rows.append(band)
         y -= row.height
         _color(c, RULE)
         c.setLineWidth(0.5)
@@ -502,10 +697,15 @@ def _table_part(
         _color(c, INK)
         c.setLineWidth(1.4)
         c.line(cols.left, y, cols.right, y)
-        label_x = cols.side(0)[0] - 6
-        draw(c, label_x, y - h / 2 - size * 0.35, "Total", size, "bold", "right")
-        for i, total in enumerate((_totals(sheet) or ())[: len(sheet.sides)]):
-            _lines(c, cols, 5 + 2 * i + 1, y, h, [str(total)], size + 1, "bold", "right")
+        # The word across the text columns, open in this row (it may not fit Taken alone).
+        open_rows.append((y, y - h))
+        span = (cols.x[1], cols.x[5])
+        draw(c, span[1] - PAD, y - h / 2 - size * 0.35, "Total", size, "bold", "right", span)
+        for g, figures in enumerate(_total_figures(sheet)):
+            k = cols.first(g)
+            for j, figure in enumerate(figures):
+                if figure:
+                    _lines(c, cols, k + j, y, h, [figure], size + 1, "bold", "right")
         y -= h
         c.line(cols.left, y, cols.right, y)
     _grid(c, t, top, y, open_rows)
@@ -721,7 +921,9 @@ def _tail(sheet: Sheet, left: float, right: float, sig_top: Callable[[], float])
 
         return _Block(NOTE_LEAD, paint)
 
-    notes = _note_lines(sheet, width - 12)
+    # How the figures add up, in the game's words; then the notes on single hands.
+    notes = [line for text in sheet.key for line in wrap(text, width - 12, 9, max_lines=None)]
+    notes += _note_lines(sheet, width - 12)
     blocks += [note(line) for line in notes]
     if notes:
         blocks.append(_Block(4.0, lambda c, y: None))
@@ -834,9 +1036,9 @@ def _flow_table(
         end_h, keep = 0.0, 0
     else:
         keep = 1
-    fresh = False
+    fresh, first = False, True
     while True:
-        room = top - MARGIN - table.head_h
+        room = top - MARGIN - table.head_h - (table.start_h if first else 0.0)
         if sum(r.height for r in rows) + table.total_h + end_h <= room:
             break
         take, used = 0, 0.0
@@ -848,11 +1050,11 @@ def _flow_table(
                 break
             take = 1
         if take:
-            _table_part(c, sheet, table, rows[:take], top, totals=False)
-            rows = rows[take:]
+            _table_part(c, sheet, table, rows[:take], top, totals=False, first=first)
+            rows, first = rows[take:], False
         top = _new_page(c, sheet, left, right, ph)
         fresh = True
-    return _table_part(c, sheet, table, rows, top, totals=True)
+    return _table_part(c, sheet, table, rows, top, totals=True, first=first)
 
 
 def _flow_tail(

@@ -5,15 +5,78 @@ shrinks down to a floor; past the floor it is cut with an ellipsis (one line) or
 wrapped (several lines), always measured with the font that will draw it. What players
 sign is never cut: it wraps onto as many lines as it needs (``wrap`` with no line limit,
 ``fit_lines``).
+
+Every string of every document is drawn here, measured with the font that draws it, so
+this is also the one place that knows whether a string stays in its box: its cell when
+the caller names one (``box``), else the page's printable width. ``watched`` lists each
+one that does not; printing never stops for it (the night must not stall on a page), a
+test does.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+
 from reportlab.pdfgen.canvas import Canvas
 
 from printing.fonts import runs, width
+from printing.paper import MARGIN
 
 ELLIPSIS = "…"
+SLACK = 0.01  # points: rounding, not ink
+
+Box = tuple[float, float]  # a cell's left and right edges
+
+
+@dataclass(frozen=True)
+class Overflow:
+    """A string drawn past its box: where it ran, and the box it had."""
+
+    text: str
+    left: float
+    right: float
+    box: Box
+
+
+_WATCH: ContextVar[list[Overflow] | None] = ContextVar("printing_overflows", default=None)
+
+
+@contextmanager
+def watched() -> Iterator[list[Overflow]]:
+    """Every string drawn inside the block that leaves its box, as a list filled as the
+    documents are drawn."""
+    seen: list[Overflow] = []
+    token = _WATCH.set(seen)
+    try:
+        yield seen
+    finally:
+        _WATCH.reset(token)
+
+
+def _aligned(x: float, w: float, align: str) -> float:
+    if align == "center":
+        return x - w / 2
+    if align == "right":
+        return x - w
+    return x
+
+
+def _box_of(x: float, max_width: float, align: str) -> Box:
+    left = _aligned(x, max_width, align)
+    return left, left + max_width
+
+
+def _check(c: Canvas, text: str, left: float, w: float, box: Box | None) -> None:
+    seen = _WATCH.get()
+    if seen is None:
+        return
+    if box is None:  # no cell named: the page's printable width
+        box = (MARGIN, c._pagesize[0] - MARGIN)
+    if left < box[0] - SLACK or left + w > box[1] + SLACK:
+        seen.append(Overflow(text, left, left + w, box))
 
 
 def ellipsize(text: str, max_width: float, size: float, style: str = "regular") -> str:
@@ -167,13 +230,13 @@ def draw(
     size: float,
     style: str = "regular",
     align: str = "left",
+    box: Box | None = None,
 ) -> float:
-    """Draw text at a baseline, font run by font run; returns its width."""
+    """Draw text at a baseline, font run by font run, within ``box`` (its cell's edges;
+    None: the page's printable width); returns its width."""
     w = width(text, size, style)
-    if align == "center":
-        x -= w / 2
-    elif align == "right":
-        x -= w
+    x = _aligned(x, w, align)
+    _check(c, text, x, w, box)
     for chunk, name in runs(text, style):
         c.setFont(name, size)
         c.drawString(x, y, chunk)
@@ -192,12 +255,11 @@ class TextRun:
         self.text.setFillColorRGB(0, 0, 0)
         self.font: tuple[str, float] | None = None
 
-    def draw(self, x: float, y: float, text: str, size: float, style="regular", align="left"):
+    def draw(self, x: float, y: float, text: str, size: float, style="regular", align="left",
+             box: Box | None = None):  # fmt: skip
         w = width(text, size, style)
-        if align == "center":
-            x -= w / 2
-        elif align == "right":
-            x -= w
+        x = _aligned(x, w, align)
+        _check(self.c, text, x, w, box)
         self.text.setTextOrigin(x, y)
         for chunk, name in runs(text, style):
             if self.font != (name, size):
@@ -209,7 +271,7 @@ class TextRun:
     def fitted(self, x, y, text: str, max_width: float, size, min_size=None, style="regular",
                align="left") -> float:  # fmt: skip
         shown, used = fit(text, max_width, size, min_size, style)
-        self.draw(x, y, shown, used, style, align)
+        self.draw(x, y, shown, used, style, align, _box_of(x, max_width, align))
         return used
 
     def close(self) -> None:
@@ -230,5 +292,5 @@ def draw_fitted(
     """Draw text shrunk or cut to ``max_width``; x is the left edge, centre or right edge
     by ``align``. Returns the size used."""
     shown, used = fit(text, max_width, size, min_size, style)
-    draw(c, x, y, shown, used, style, align)
+    draw(c, x, y, shown, used, style, align, _box_of(x, max_width, align))
     return used

@@ -53,6 +53,19 @@ class Option:
             raise ValueError(f"{self.label} must be one of: {allowed}.")
         return text
 
+    def words(self, value: object) -> str:
+        """A value as a player reads it: "yes" or "no", a choice's label ("Little joker",
+        not "little"), a number as written."""
+        if self.kind == "bool":
+            return "yes" if value else "no"
+        if self.kind == "choice":
+            return dict(self.choices).get(str(value), str(value))
+        return str(value)
+
+    @property
+    def default_words(self) -> str:
+        return self.words(self.default)
+
 
 @dataclass(frozen=True)
 class Field:
@@ -141,6 +154,30 @@ class HandScore:
     # (Ascot's Seeger-Fabian points): already inside ``points``; the standings tell the two
     # apart. Empty when the game or its options have none.
     bonus: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class SheetWords:
+    """How the printed sheet heads each side's figures, in the game's words, so the players
+    can add up what they sign.
+
+    ``figures`` head each side's columns: the hand's points, then its running total; with
+    three, the middle one is the hand's bonus (``HandScore.bonus``), printed apart from the
+    rest of its points. ``pool`` names what the hands pay into and out of besides the
+    sides (Pinochle's kitty): a hand's change to it is what the sides' points do not add
+    up to (chips are conserved), printed under ``pool_figures`` with its balance from
+    ``pool_start``. ``key`` says under the table how the figures add up.
+    """
+
+    figures: tuple[str, ...] = ("pts", "total")
+    pool: str = ""
+    pool_figures: tuple[str, str] = ("in/out", "balance")
+    pool_start: int = 0
+    key: tuple[str, ...] = ()
+
+    @property
+    def bonus(self) -> bool:
+        return len(self.figures) == 3
 
 
 @dataclass(frozen=True)
@@ -249,9 +286,10 @@ def span(low: int | None, high: int | None) -> str:
     return "a whole number"
 
 
-def count(number: int, noun: str) -> str:
-    """ "1 trick", "3 tricks": a number with its noun as a player says it."""
-    return f"{number} {noun}" + ("" if number == 1 else "s")
+def count(number: int, noun: str, plural: str = "") -> str:
+    """ "1 trick", "3 tricks", "1 try", "2 tries": a number with its noun as a player says
+    it (``plural`` for a noun that does not just take an s)."""
+    return f"{number} {noun if number == 1 else plural or noun + 's'}"
 
 
 def signed(points: int) -> str:

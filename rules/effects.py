@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from .base import Infraction, InvalidRuling, Ruling, cite
+from .base import Infraction, InvalidRuling, Ruling, cite, count
 
 if TYPE_CHECKING:
     from .ruleset import Ruleset
@@ -197,7 +197,7 @@ class MoveBooks(MovePoints):
             return
         amount = self.amount(ruling, hand.options)
         self.move(offender, amount, hand)
-        hand.notes.append(f"{what}, {amount} books to {hand.names[other(offender)]}")
+        hand.notes.append(f"{what}, {count(amount, 'book')} to {hand.names[other(offender)]}")
 
     def describe(self, ruling: Ruling, infraction: Infraction, hand: RulingHand) -> str:
         offender = hand.ruleset.need_offender(ruling, infraction)
@@ -206,7 +206,8 @@ class MoveBooks(MovePoints):
         if self.loses_hand(ruling, hand.options):
             return f"{what}; {offended} are awarded the hand and the points of the bid."
         amount = self.amount(ruling, hand.options)
-        return f"{what}; {amount} books move to {offended} and the hand is scored again."
+        moved = f"{count(amount, 'book')} {'moves' if amount == 1 else 'move'}"
+        return f"{what}; {moved} to {offended} and the hand is scored again."
 
 
 @dataclass(frozen=True)

@@ -5,8 +5,13 @@ Each game's package subclasses it; the registry in rules/__init__.py holds one o
 
 from __future__ import annotations
 
+import copy
 import dataclasses
+import functools
+import hashlib
+import sys
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any, ClassVar
 
 from .base import (
@@ -19,6 +24,7 @@ from .base import (
     MatchResult,
     Option,
     Ruling,
+    SheetWords,
     cite,
     void_score,
 )
@@ -57,6 +63,30 @@ class Ruleset:
     form_word: ClassVar[str] = "Form"
     # The game's own feats the statistics count: "boston", "contra", "double_set".
     feats: ClassVar[tuple[str, ...]] = ()
+    # The standings' headings in the game's own words, where the club's (standings.METRICS)
+    # would mislead: what a side "won" and "lost" as bidder is a contract made or failed in
+    # one game, a game won or lost in another.
+    metric_words: ClassVar[Mapping[str, str]] = {}
+    # A pot the director enters an amount for, won by the most Bostons (6 Card Kitty rule
+    # 39); a game without Bostons is not asked for one.
+    boston_pot: ClassVar[bool] = False
+    # How the players decide who deals a table's first hand, in the text's words, for the
+    # table page; "" when the text does not say (the table decides as it likes).
+    first_deal: ClassVar[str] = ""
+    # The seat that dealt hand 1 at one table, as that table said (first_deal); the deal
+    # then passes to the left. Set on the ruleset of that table (with_first_dealer): the
+    # game's own instance has None, which is "not said" (a table from before one could
+    # say it): the deal is taken to start at the first seat, and nothing that only the
+    # true dealer can tell (Pinochle's forced bid) is judged against that guess.
+    first_dealer: int | None = None
+
+    @property
+    def scoring_version(self) -> str:
+        """What this game's scores are derived with: a digest of its package's code and of
+        the code the games share. A stored score carries it (scoring.outcomes), so a fix
+        to the scoring re-derives every stored outcome by itself, with no number that
+        someone must remember to raise."""
+        return _code_digest(Path(sys.modules[type(self).__module__].__file__).parent)
 
     @property
     def cites(self) -> dict[str, str]:
@@ -129,15 +159,40 @@ class Ruleset:
             raise ValueError(f"Seat {seat} is not at a table of {table_size}.")
         return seat
 
+    def with_first_dealer(self, seat: int | None) -> Ruleset:
+        """This game as dealt at one table whose first hand ``seat`` dealt (None: not
+        said). Everything the ruleset derives from the dealer (the forced bid, the seat
+        sitting out, who holds the bid when all pass) follows it."""
+        if seat == self.first_dealer:
+            return self
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or seat < 0):
+            raise ValueError(f"The first dealer is a seat number (from 0), not {seat!r}.")
+        at_table = copy.copy(self)
+        at_table.first_dealer = seat
+        return at_table
+
     def dealer(self, hand_number: int, table_size: int) -> int:
-        """Seat dealing hand 1, 2, 3...: seat 0 first, then the deal passes to the left.
+        """Seat dealing hand 1, 2, 3...: the table's first dealer (seat 0 when not said),
+        then the deal passes to the left.
 
         Count only hands that stood: a void hand is re-dealt by the same (correct) player.
         """
         self.check_table(table_size)
         if hand_number < 1:
             raise ValueError("Hands are numbered from 1.")
-        return (hand_number - 1) % table_size
+        first = self.first_dealer or 0
+        if first >= table_size:
+            raise ValueError(f"Seat {first} is not at a table of {table_size}.")
+        return (first + hand_number - 1) % table_size
+
+    def check_first_dealer(self, seat: object, table_size: int) -> int:
+        """The seat that deals a table's first hand, as typed: one of the table's seats;
+        else ValueError in words."""
+        self.check_table(table_size)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < table_size:
+            names = ", ".join(self.seat_names(table_size))
+            raise ValueError(f"The first dealer must be one of the seats: {names}.")
+        return seat
 
     def hands_in_round(self, table_size: int, options: dict) -> int:
         raise NotImplementedError
@@ -275,6 +330,19 @@ class Ruleset:
         """(who bid: side or seat, the bid, what was taken) for a score sheet's columns."""
         raise NotImplementedError
 
+    def remarks(self, record: Any) -> tuple[str, ...]:
+        """What a sheet's row says in words beside the hand's facts, where they alone would
+        not explain its score (Pinochle's meld lost for want of a trick)."""
+        return ()
+
+    def sheet_words(self, table_size: int, options: dict) -> SheetWords:
+        """The printed sheet's words for each side's figures, and any pool they pay into."""
+        return SheetWords()
+
+    def paper_rows(self, table_size: int, options: dict) -> int:
+        """Rows a sheet printed before play gives to write the hands on by pen."""
+        return self.hands_in_round(table_size, options)
+
     # -- scoring ---------------------------------------------------------------------------
     def score_hand(
         self,
@@ -355,3 +423,12 @@ class Ruleset:
         return [
             (ruling, self.check_ruling(ruling, table_size, "round")) for ruling in round_rulings
         ]
+
+
+@functools.cache
+def _code_digest(package: Path) -> str:
+    """The source of a game's package and of the shared rules modules beside this one."""
+    digest = hashlib.sha256()
+    for path in sorted([*Path(__file__).parent.glob("*.py"), *package.glob("*.py")]):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]

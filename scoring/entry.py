@@ -80,17 +80,31 @@ def _derived(table: Table, facts: Facts) -> TableResult:
     return derive(table.round.tournament, facts)[table.pk]
 
 
-def _hand_in(facts: Facts, table: Table, hand_id) -> Hand:
+def _hand_in(facts: Facts, table: Table, hand_id, *, off_sheet: bool = False) -> Hand:
     """The hand as read with the table's facts (under the table's lock, which every write
-    at the table takes first)."""
+    at the table takes first). One taken back or struck meanwhile is refused in words
+    (the other phone's page still shows it), unless the write asks for it (`off_sheet`)."""
     for hand in facts.hands.get(table.pk, ()):
         if str(hand.pk) == str(hand_id):
+            if not hand.on_sheet and not off_sheet:
+                raise EntryError(f"{_gone(table, hand)}: it is no longer on the sheet.", status=409)
             return hand
     raise EntryError("No such hand at this table.", status=404)
 
 
+def _gone(table: Table, hand: Hand) -> str:
+    """What became of a hand off the sheet, as a refusal tells it."""
+    if hand.struck_at is not None:
+        return f"{hand} was struck by the director"
+    if hand.entered_by is None:
+        return f"{hand} was taken back"
+    return f"{hand} was taken back by {side_name(table, hand.entered_by)}"
+
+
 def next_slot(result: TableResult) -> tuple[int, int] | None:
-    """(number, attempt) of the hand to enter next, or None when none is due."""
+    """(number, attempt) of the hand to enter next, or None when none is due: the one
+    after the last hand on the sheet, so the number of a hand taken back, or of the last
+    hand struck, is due again (take_back, strike_hand)."""
     if result.pending or result.match.complete:
         return None
     if result.hands:
@@ -158,7 +172,7 @@ def side_name(table: Table, side: int, result: TableResult | None = None) -> str
 
 def _parse(table: Table, result: TableResult, data, number: int) -> dict:
     tournament = table.round.tournament
-    ruleset = tournament.ruleset
+    ruleset = result.ruleset  # the game as dealt at this table: the hand's own dealer
     try:
         record = ruleset.parse_hand(data, result.size, tournament.settings, number)
     except InvalidHand as exc:
@@ -229,6 +243,15 @@ def enter_hand(
         table = _locked_table(table)
         facts = _table_facts(table, seated)
         existing = next((h for h in facts.hands[table.pk] if h.nonce == nonce), None)
+        if existing is not None and not existing.on_sheet:
+            # A phone's retry of a hand since taken back or struck: never stored again
+            # (its number may be due again). 410, not 409: the phone's queue keeps and
+            # resends a 409, and drops a refusal, saying why (static/kitty.js).
+            raise EntryError(
+                f"{_gone(table, existing)}: it was not stored again. "
+                "Enter it afresh if it belongs at this table.",
+                status=410,
+            )
         if existing is not None:
             return existing  # the same form again: a double tap or a phone's retry
         result = _derived(table, facts)
@@ -359,6 +382,124 @@ def edit_hand(
             after=record,
             reason=reason,
             rescore=counts,
+            result=result,
+        )
+    return hand
+
+
+def take_back_refused(result: TableResult, hand: Hand, actor: Actor) -> EntryError | None:
+    """Why `actor` may not take `hand` back (None: it may). The side that entered a hand
+    takes it back while no other side has accepted it (entered, or disputed): it never
+    counted, so it simply goes. Once accepted it counts, and only a director strikes it.
+    The table page offers the button exactly when this is None; take_back refuses with it."""
+    if result.round.status == Round.Status.DRAFT:
+        return EntryError("This round is not published yet.", status=403)
+    if actor.is_director or actor.side is None:
+        return EntryError(
+            "A side takes back the hand it entered; a director strikes a hand, with a reason.",
+            status=403,
+        )
+    if actor.side != hand.entered_by:
+        return EntryError(
+            f"Only the side that entered {hand} can take it back: dispute it if it is wrong.",
+            status=403,
+        )
+    if hand.status == Hand.Status.ACCEPTED or result.final:
+        return EntryError(
+            f"{hand} has been accepted and counts: only the director can strike it now.",
+            status=409,
+        )
+    return None
+
+
+def take_back(table: Table, hand_id: int, *, actor: Actor, version: int, seated=None) -> Hand:
+    """The entering side takes back a hand no other side has accepted (entered at the wrong
+    table, or by mistake). It leaves the sheet at once and is kept, off it, with its facts
+    in the history ("took back Hand 3"); its number is due again, for the hand that really
+    comes next, since it never counted. Its one-time key stays with it: the same form
+    sent again (a phone's retry) is refused, never stored again (enter_hand).
+
+    Under the table's lock, as accepting is: of a take-back and an accept at the same
+    moment, the first one wins, and the other is refused with what happened (409)."""
+    with transaction.atomic(), outcomes.logged_write():
+        table = _locked_table(table)
+        facts = _table_facts(table, seated)
+        hand = _hand_in(facts, table, hand_id, off_sheet=True)
+        if hand.taken_back_at is not None and actor.side == hand.entered_by:
+            return hand  # taken back already: a double tap changes nothing
+        if not hand.on_sheet:
+            raise EntryError(f"{_gone(table, hand)}.", status=409)
+        result = _derived(table, facts)
+        refused = take_back_refused(result, hand, actor)
+        if refused is not None:
+            raise refused
+        if hand.version != version:
+            raise EntryError(f"{hand} was changed since you looked: check it again.", status=409)
+        hand.taken_back_at = timezone.now()
+        hand.save(update_fields=["taken_back_at", "updated"])
+        # It counted for nothing while waiting: the stored outcome stands.
+        _log(table, actor, "took back", hand, before=hand.record, rescore=False, result=result)
+    return hand
+
+
+def strike_refused(result: TableResult, hand: Hand, actor: Actor) -> EntryError | None:
+    """Why `actor` may not strike `hand` (None: it may). Only a director strikes, any hand
+    on the sheet, accepted or not; a signed sheet is final (rule 40), so it is reopened
+    first, with its own reason, as for a correction or a ruling. The table page offers
+    the hands for which this is None; strike_hand refuses with it."""
+    if not actor.is_director:
+        return EntryError("Only a director strikes a hand off the sheet.", status=403)
+    if result.final:
+        return EntryError(
+            "The sheet is signed and final: reopen it (with a reason) to strike a hand.",
+            status=409,
+        )
+    return None
+
+
+def strike_hand(table: Table, hand_id: int, *, actor: Actor, reason: str, seated=None) -> Hand:
+    """A director strikes a hand off the sheet, with a reason (entered at the wrong table).
+
+    The hand is kept, marked struck (when, by whom, why), and counts nowhere: not on the
+    sheet (page, paper, check code), the totals, the standings, the ladder, the ratings or
+    the statistics, which all derive from scoring.results. The history says "struck Hand
+    3" with the reason and the hand's facts.
+
+    Numbering: the other hands keep the numbers they were entered, checked and accepted
+    under (and whose dealer they were scored with), so the sheet goes 1, 2, 4: the gap
+    tells the players checking it that a hand was taken off, and the history says why.
+    The next hand is numbered after the last one on the sheet, so striking the last hand
+    makes its number due again."""
+    reason = _reason(reason)
+    if not reason:
+        raise EntryError("Give the reason for striking the hand.", {"reason": "Give a reason."})
+    with transaction.atomic(), outcomes.logged_write():
+        table = _locked_table(table)
+        facts = _table_facts(table, seated)
+        hand = _hand_in(facts, table, hand_id, off_sheet=True)
+        if hand.struck_at is not None:
+            return hand  # struck already: a double tap changes nothing
+        if not hand.on_sheet:
+            raise EntryError(f"{_gone(table, hand)}.", status=409)
+        result = _derived(table, facts)
+        refused = strike_refused(result, hand, actor)
+        if refused is not None:
+            raise refused
+        counted = hand.status == Hand.Status.ACCEPTED
+        hand.struck_at = timezone.now()
+        hand.struck_by = _who(table, actor, result)[:100]
+        hand.struck_reason = reason
+        hand.save(update_fields=["struck_at", "struck_by", "struck_reason", "updated"])
+        if counted:
+            result = _derived(table, facts)  # the same facts, this hand now off the sheet
+        _log(
+            table,
+            actor,
+            "struck",
+            hand,
+            before=hand.record,
+            reason=reason,
+            rescore=counted,
             result=result,
         )
     return hand
@@ -503,7 +644,7 @@ def by_pin(table: Table, side, pin: str, *, phone: int) -> Actor:
         return Actor(side=side, how=f"PIN on {side_name(table, phone)}'s phone")
     seat.refresh_from_db(fields=["pin_failures", "pin_rests"])
     left = max(0, PIN_TRIES - seat.pin_failures)
-    message = f"That is not this side's PIN ({left} tries left)."
+    message = f"That is not this side's PIN ({left} {'try' if left == 1 else 'tries'} left)."
     if not left:
         minutes = PIN_REST_MINUTES * 2 ** min(seat.pin_rests, 6)
         seats.filter(pin_rests_until__isnull=True).update(

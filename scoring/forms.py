@@ -65,6 +65,9 @@ class EntryErrors:
 class HandForm(EntryErrors, forms.Form):
     """Every input the ruleset asks for; the ruleset then validates the whole hand."""
 
+    # The hand's score as typed, when a phone without the script asked for it (a preview).
+    scored = ""
+
     def __init__(self, *args, specs=(), **kwargs):
         super().__init__(*args, **kwargs)
         for spec in specs:
@@ -156,6 +159,24 @@ class DisputeForm(HandActionForm):
 class EditForm(HandActionForm):
     visible = ("reason",)
     reason = reason_field("Reason")
+
+
+class TakeBackForm(HandActionForm):
+    """The entering side takes its waiting hand back: nothing to type."""
+
+    visible = ()
+
+
+class StrikeForm(EntryErrors, forms.Form):
+    """A director strikes a hand off the sheet: which one, and why (kept in the history)."""
+
+    visible = ("hand", "reason")
+    hand = hand_id_field()
+    reason = reason_field(
+        "Why is it struck?",
+        required=True,
+        error_messages={"required": "Give the reason for striking the hand."},
+    )
 
 
 class SignForm(ActionForm):

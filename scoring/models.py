@@ -32,18 +32,38 @@ class Hand(models.Model):
     version = models.PositiveIntegerField(default=1)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
+    # Off the sheet, kept here (what happened is never deleted): taken back by the side
+    # that entered it before another side accepted it (entered_by took it back), or
+    # struck by a director with a reason (a hand entered at the wrong table). Neither
+    # counts anywhere; the table's history says who and why (scoring.entry).
+    taken_back_at = models.DateTimeField(null=True, blank=True)
+    struck_at = models.DateTimeField(null=True, blank=True)
+    struck_by = models.CharField(
+        max_length=100, blank=True, help_text="The director, as the history names them."
+    )
+    struck_reason = models.CharField(max_length=300, blank=True)
 
     class Meta:
         ordering = ["number", "attempt"]
         constraints = [
+            # A hand off the sheet leaves its number free: the next hand entered takes it.
             models.UniqueConstraint(
-                fields=["table", "number", "attempt"], name="one_hand_per_number"
+                fields=["table", "number", "attempt"],
+                condition=models.Q(taken_back_at__isnull=True, struck_at__isnull=True),
+                name="one_hand_per_number",
             ),
+            # Even off the sheet: a resent form is recognised, never stored again.
             models.UniqueConstraint(fields=["table", "nonce"], name="one_hand_per_form"),
         ]
 
     def __str__(self) -> str:
         return f"Hand {self.number}" + (f" (replay {self.attempt - 1})" if self.attempt > 1 else "")
+
+    @property
+    def on_sheet(self) -> bool:
+        """Neither taken back nor struck: the hand is on the sheet (counting once accepted).
+        scoring.results reads every hand through this, so nothing derived counts the others."""
+        return self.taken_back_at is None and self.struck_at is None
 
 
 class Ruling(models.Model):
@@ -140,8 +160,9 @@ class TableOutcome(models.Model):
 
     Written in the same transaction as every change at the table (scoring.outcomes), so the
     standings read one row per table instead of scoring every hand again. It is a copy,
-    never the truth: `options` names the tournament options it was scored under, a row
-    scored under others is scored again, and `manage.py check_results` re-derives every
+    never the truth: `options` is the fingerprint of the tournament options and the
+    scoring code it was scored under (outcomes.fingerprint), a row scored under others is
+    scored again, and `manage.py check_results` re-derives every
     row from the facts and reports any difference.
     """
 

@@ -16,11 +16,13 @@ stored row and lists the differences; `manage.py check_results` runs it.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import astuple, dataclass, fields
+from pathlib import Path
 
 from django.db import transaction
 from django.db.models.signals import post_delete, post_save
@@ -30,6 +32,7 @@ import standings
 from tournament import live
 from tournament.models import Round, Table, Tournament
 
+from . import results as results_module
 from .models import Hand, Ruling, Signature, TableOutcome
 from .results import TableResult, results_for
 
@@ -56,8 +59,19 @@ class Counted:
 
 
 def fingerprint(tournament: Tournament) -> str:
-    """The scoring options a stored outcome was derived under."""
-    return live.version(tournament.game, sorted(tournament.settings.items()))
+    """What a stored outcome was derived under: the game, its options and the scoring
+    code's version (the game's, and this layer's reading of it), so an outcome stored by
+    older code is derived again when read, as one stored under other options is."""
+    return live.version(
+        tournament.game,
+        sorted(tournament.settings.items()),
+        tournament.ruleset.scoring_version,
+        _RESULTS_CODE,
+    )
+
+
+# The module that turns a table's facts into its outcome (TableResult.outcome).
+_RESULTS_CODE = hashlib.sha256(Path(results_module.__file__).read_bytes()).hexdigest()[:16]
 
 
 # standings.Outcome's fields, in the order a stored row holds them.
@@ -73,6 +87,7 @@ FIELDS = (
     "games_lost",
     "bonus",
     "playoff",
+    "played",
 )
 assert FIELDS == tuple(f.name for f in fields(standings.Outcome)), "store the new field too"
 
@@ -90,7 +105,7 @@ def _outcome(r: list) -> standings.Outcome:
     """A stored row's array back into its record (the tuples came back as lists)."""
     return standings.Outcome(
         r[0], r[1], tuple(r[2]), tuple(r[3]), r[4], r[5],
-        tuple(r[6]), tuple(r[7]), tuple(r[8]), tuple(r[9]), r[10],
+        tuple(r[6]), tuple(r[7]), tuple(r[8]), tuple(r[9]), r[10], r[11],
     )  # fmt: skip
 
 

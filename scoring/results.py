@@ -2,7 +2,8 @@
 
 This is the one place where hands and rulings turn into scores: the table page, the
 console, the standings, the sheets and the next round's pairing all read it, so they
-can never disagree.
+can never disagree. It is also the one place that leaves out a hand taken back or
+struck (Hand.on_sheet): the facts keep it, nothing derived from them counts it.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from dataclasses import dataclass, field
 from django.db.models import F, QuerySet
 
 import standings
-from rules import HandScore, HandTally, InvalidHand, MatchResult
+from rules import HandScore, HandTally, InvalidHand, MatchResult, Ruleset
 from rules import Ruling as RuleRuling
 from tournament.models import Entrant, Round, Seat, Table, Tournament
 
@@ -45,14 +46,19 @@ class TableResult:
     round: Round
     size: int
     sides: list  # Entrant per side (a team, or one player)
-    hands: list[ScoredHand] = field(default_factory=list)  # every stored hand, in order
+    hands: list[ScoredHand] = field(default_factory=list)  # every accepted hand, in order
     pending: list[Hand] = field(default_factory=list)  # entered or disputed, not yet counting
+    # Taken back or struck (Hand.on_sheet): on no sheet, in no total; kept for the history.
+    removed: list[Hand] = field(default_factory=list)
     # What each pending hand would score, by hand id: shown for the other side to check.
     previews: dict[int, ScoredHand] = field(default_factory=dict)
     round_rulings: list[Ruling] = field(default_factory=list)
     signatures: list[Signature] = field(default_factory=list)
     match: MatchResult | None = None
     options: dict = field(default_factory=dict, repr=False)
+    # The game as dealt at this table (who dealt hand 1: Table.first_dealer): every
+    # reading of a hand here goes through it, so each hand has its own dealer.
+    ruleset: Ruleset | None = field(default=None, repr=False)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -99,6 +105,9 @@ class TableResult:
             games_lost=tuple(lost),
             bonus=tuple(bonus) if has_bonus else (),
             playoff=self.round.playoff,
+            # A forfeit before any hand (rule 7, or rule 41 before the first hand): the
+            # round is decided, but nobody played.
+            played=not (match.forfeit and match.hands_played == 0),
         )
 
 
@@ -243,7 +252,8 @@ def derive(tournament: Tournament | dict[int, Tournament], facts: Facts) -> dict
 
     # A night repeats the same few facts (bid 4 made with 10 books...) thousands of times,
     # and scoring is pure: score each distinct record once per call for each table size,
-    # dealer (the hand's number decides what the dealer may not do) and players' names.
+    # dealer (the hand's number and the table's first dealer decide what the dealer may
+    # not do, and whether the dealer is known at all) and players' names.
     memo: dict[tuple[object, ...], tuple[object, HandScore]] = {}
 
     def score_once(data: dict, size: int, number: int, names) -> tuple[object, HandScore]:
@@ -252,7 +262,8 @@ def derive(tournament: Tournament | dict[int, Tournament], facts: Facts) -> dict
             hash(told)
         except TypeError:  # a list among the facts (Ascot's Ramsch points)
             told = json.dumps(data, sort_keys=True)
-        key = (tournament_id, told, size, ruleset.dealer(number, size), names)
+        dealt = (ruleset.dealer(number, size), ruleset.first_dealer is None)
+        key = (tournament_id, told, size, dealt, names)
         if key not in memo:
             record = ruleset.parse_hand(data, size, options, number)
             memo[key] = (record, ruleset.score_hand(record, size, options, (), number, names))
@@ -262,6 +273,7 @@ def derive(tournament: Tournament | dict[int, Tournament], facts: Facts) -> dict
     for table in facts.tables:
         tournament_id = table.round.tournament_id
         ruleset, options = settings[tournament_id]
+        ruleset = ruleset.with_first_dealer(table.first_dealer)
         sides = [entrant for _, entrant in sorted(seats.get(table.pk, ()), key=lambda s: s[0])]
         size = ruleset.players_at_table(len(sides))
         result = TableResult(
@@ -272,9 +284,13 @@ def derive(tournament: Tournament | dict[int, Tournament], facts: Facts) -> dict
             round_rulings=round_rulings.get(table.pk, []),
             signatures=sorted(signatures.get(table.pk, ()), key=lambda s: s.side),
             options=options,
+            ruleset=ruleset,
         )
         names = result.names
         for hand in hands.get(table.pk, ()):
+            if not hand.on_sheet:
+                result.removed.append(hand)
+                continue
             if hand.status != Hand.Status.ACCEPTED:
                 result.pending.append(hand)
                 if hand.record is not None:

@@ -69,10 +69,10 @@ def _target(result, proposal: Proposal, infraction):
 def preview(table: Table, proposal: Proposal, result=None) -> Preview:
     """The rule, its words and its effect on the score, before the director confirms."""
     tournament = table.round.tournament
-    ruleset = tournament.ruleset
     options = tournament.settings
     infraction = _infraction(table, proposal.code)
     result = result or table_result(table)
+    ruleset = result.ruleset  # the game as dealt at this table: each hand's own dealer
     if result.final:
         raise EntryError(
             "The sheet is signed and final: reopen it (with a reason) to rule on it.", status=409
@@ -245,6 +245,7 @@ def withdraw(table: Table, ruling_id: int, *, actor: Actor, reason: str) -> Ruli
         hand = ruling.hand
         stood_alone = (
             hand is not None
+            and hand.on_sheet  # one struck off the sheet is kept, with why (entry.strike_hand)
             and hand.record is None
             and not hand.rulings.filter(withdrawn_at__isnull=True).exists()
         )

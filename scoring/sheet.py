@@ -100,8 +100,9 @@ def build_sheet(result: TableResult, ruleset, options: dict) -> SheetView:
     rows: list[SheetRow] = []
 
     def dealer_of(number: int) -> str:
-        # A void hand is dealt again under its own number, so by the same player.
-        return seat_holder(sides, seat_names[ruleset.dealer(number, size)])
+        # A void hand is dealt again under its own number, so by the same player; the
+        # table's own ruleset knows who dealt its first hand.
+        return seat_holder(sides, seat_names[result.ruleset.dealer(number, size)])
 
     for scored in result.hands:
         hand = scored.hand
@@ -177,8 +178,15 @@ def build_sheet(result: TableResult, ruleset, options: dict) -> SheetView:
 
 def next_dealer(sheet: SheetView, ruleset, number: int) -> str:
     size = sheet.result.size
-    seat = ruleset.seat_names(size)[ruleset.dealer(number, size)]
+    seat = ruleset.seat_names(size)[sheet.result.ruleset.dealer(number, size)]
     return f"{seat_holder(sheet.sides, seat)} ({seat})"
+
+
+def seat_choices(sheet: SheetView, ruleset) -> list[tuple[int, str]]:
+    """Each seat of the table as the players know it, "Mabel Ortiz (Seat 2)", "Dee
+    Johnson (North)": who may deal the first hand."""
+    names = ruleset.seat_names(sheet.result.size)
+    return [(seat, f"{seat_holder(sheet.sides, name)} ({name})") for seat, name in enumerate(names)]
 
 
 @dataclass
@@ -205,7 +213,7 @@ def ruling_lines(result: TableResult, ruleset, options: dict) -> list[RulingLine
 def _line(ruling, hand: Hand | None, record, result, ruleset, options) -> RulingLine:
     infraction = ruleset.infraction(ruling.code)
     number = hand.number if hand is not None else None
-    effect = ruleset.describe_ruling(
+    effect = result.ruleset.describe_ruling(
         to_rule(ruling), record, result.size, options, number, result.names
     )
     # The line is headed by the rule already: its effect need not name it again.

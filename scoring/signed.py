@@ -35,9 +35,10 @@ def _secrets() -> list[str]:
     return [settings.SECRET_KEY, *getattr(settings, "SECRET_KEY_FALLBACKS", [])]
 
 
-def content(result: TableResult, tournament: Tournament) -> dict:
-    """What a check code covers, as plain JSON data."""
-    return check.content(_sheet(result, tournament), tournament.slug)
+def content(result: TableResult, tournament: Tournament, form: int = check.FORMAT) -> dict:
+    """What a check code covers, as plain JSON data (in an earlier `form`: to check a code
+    printed by an earlier release)."""
+    return check.content(_sheet(result, tournament), tournament.slug, form)
 
 
 def printed_sheet(
@@ -81,13 +82,15 @@ def verify(table: Table | None, typed: str) -> Verdict:
     tournament = table.round.tournament
     result = results_for(tournament, tables=[table])[table.pk]
     now = content(result, tournament)
-    if result.final and _matches(now, typed):
+    if result.final and any(
+        _matches(content(result, tournament, form), typed) for form in check.FORMATS
+    ):
         return Verdict("matches", now=now)
     history = list(Change.objects.filter(table=table).select_related("hand"))
     for at in reversed(range(len(history))):
         change = history[at]
-        signed = (change.after or {}).get("sheet") if change.action == SIGNED else None
-        if isinstance(signed, dict) and _matches(signed, typed):
+        signed = signed_sheet(change)
+        if signed is not None and _matches(signed, typed):
             return Verdict(
                 "changed",
                 now=now,
@@ -99,23 +102,24 @@ def verify(table: Table | None, typed: str) -> Verdict:
     return Verdict("unknown")
 
 
+def signed_sheet(change: Change) -> dict | None:
+    """The sheet's content as every side signed it, kept with the signature that made it
+    final; None for any other change, and for a kept copy that is not a sheet's content
+    (a hand-made backup file): no page trusts a stored shape unchecked."""
+    after = change.after if change.action == SIGNED else None
+    signed = after.get("sheet") if isinstance(after, dict) else None
+    return signed if check.well_formed(signed) else None
+
+
 def signing_code(change: Change) -> str:
     """The check code printed for the sheet this signature made final, as printed; blank
     for any other change."""
-    signed = (change.after or {}).get("sheet") if change.action == SIGNED else None
-    if not isinstance(signed, dict):
-        return ""
-    try:
-        return check.shown(check.code(signed, _secrets()[0]))
-    except (KeyError, TypeError, ValueError):
-        return ""
+    signed = signed_sheet(change)
+    return check.shown(check.code(signed, _secrets()[0])) if signed is not None else ""
 
 
 def _matches(data: dict, typed: str) -> bool:
-    try:
-        return any(check.same(check.code(data, secret), typed) for secret in _secrets())
-    except (KeyError, TypeError, ValueError):
-        return False  # a kept copy that is not a sheet's content (a hand-made backup file)
+    return any(check.same(check.code(data, secret), typed) for secret in _secrets())
 
 
 def _sheet(result: TableResult, tournament: Tournament) -> printing.Sheet:
@@ -125,6 +129,8 @@ def _sheet(result: TableResult, tournament: Tournament) -> printing.Sheet:
     options = tournament.settings
     sheet = build_sheet(result, ruleset, options)
     side_names = [s.name for s in sheet.sides]
+    words = ruleset.sheet_words(result.size, options)
+    pool = words.pool_start  # the pool's balance as the hands go (Pinochle's kitty)
     hands = []
     for row in sheet.rows:
         if row.status not in ("accepted", "void"):
@@ -136,6 +142,14 @@ def _sheet(result: TableResult, tournament: Tournament) -> printing.Sheet:
         points = tuple(p or 0 for p, _ in row.cells)
         # A void or tiebreaker row adds nothing: it shows the totals as they stood.
         running = row.running or (hands[-1].running if hands else (0,) * len(side_names))
+        # What the sheet prints for the players to check the row, outside the check code.
+        counts = not row.void and not row.tiebreaker
+        bonus = row.score.bonus if words.bonus and counts and row.score else ()
+        paid = -sum(points) if words.pool and counts else None  # what the sides did not keep
+        pool += paid or 0
+        remarks = ("ruling, see below",) if row.rulings else ()
+        if row.record is not None and not row.void:
+            remarks += ruleset.remarks(row.record)
         hands.append(
             printing.HandLine(
                 number=row.hand.number,
@@ -148,6 +162,11 @@ def _sheet(result: TableResult, tournament: Tournament) -> printing.Sheet:
                 void=row.void,
                 tiebreaker=row.tiebreaker,
                 note=row.note,
+                facts=tuple(sorted((row.hand.record or {}).items())),
+                bonus=tuple(bonus),
+                pool=paid,
+                pool_balance=pool if paid is not None else None,
+                remarks=remarks,
             )
         )
     rulings = tuple(
@@ -156,6 +175,13 @@ def _sheet(result: TableResult, tournament: Tournament) -> printing.Sheet:
             rule=line.rule,
             title=line.title,
             effect=line.effect,
+            facts=(
+                ("amount", line.ruling.amount),
+                ("code", line.ruling.code),
+                ("choice", line.ruling.choice),
+                ("note", line.ruling.note),
+                ("offender", line.ruling.offender),
+            ),
         )
         for line in ruling_lines(result, ruleset, options)
     )
@@ -189,11 +215,25 @@ def _sheet(result: TableResult, tournament: Tournament) -> printing.Sheet:
             for side in sheet.sides
         ),
         hands=tuple(hands),
-        planned_hands=sheet.planned,
+        planned_hands=_paper_rows(result, ruleset, options, hands),
         rulings=rulings,
         totals=sheet.totals if hands or result.round_rulings else None,
         winner=sheet.winner,
         signatures=signatures,
         final=sheet.final,
         tiebreaker_row=ruleset.tiebreaker_hand,
+        figures=words.figures,
+        pool=words.pool,
+        pool_figures=words.pool_figures,
+        pool_start=words.pool_start,
+        key=words.key,
     )
+
+
+def _paper_rows(result: TableResult, ruleset, options: dict, hands: list) -> int:
+    """Rows for the round's hands: to write on by pen while it is played (a game that
+    ends on the score has as many as a long game takes), none left blank once it is over."""
+    rows = ruleset.paper_rows(result.size, options)
+    if result.match.complete:
+        rows = min(rows, sum(1 for h in hands if not h.void and not h.tiebreaker))
+    return rows

@@ -69,7 +69,11 @@ class Board:
 
     @property
     def order_words(self) -> str:
-        return standings.describe_order(self.order)
+        return standings.describe_order(self.order, self.tournament.ruleset.metric_words)
+
+    @property
+    def labels(self) -> dict[str, str]:
+        return labels_for(self.tournament)
 
     @property
     def heading(self) -> str:
@@ -79,6 +83,17 @@ class Board:
             number, done, tables = self.partial
             parts.append(f"{done} of {tables} tables of round {number}")
         return "after " + " and ".join(parts) if parts else ""
+
+
+# The headings of the columns that do not rank (a ranking metric's is standings.METRICS').
+OTHER_LABELS = {"losses": "Rounds lost", "bostons": "Bostons", "byes": "Byes"}
+
+
+def labels_for(tournament: Tournament) -> dict[str, str]:
+    """Every column's heading in the game's words: a 3 Legged Kitty Cat makes and fails
+    contracts (a game there is the race to the target), a Pinochle bidder bids; only an
+    Ascot declarer wins and loses games (the ruleset's metric_words)."""
+    return {**standings.labels(tournament.ruleset.metric_words), **OTHER_LABELS}
 
 
 def columns_for(tournament: Tournament, order: tuple[str, ...]) -> tuple[str, ...]:
@@ -127,7 +142,7 @@ def board(tournament: Tournament, counting: Counting) -> Board:
             b.cut_error = str(exc)
     if tournament.playoff_seeds:
         b.bracket = read_bracket(tournament, results, entrants, counting.only_signed)
-    if tournament.is_partnership:
+    if tournament.ruleset.boston_pot:
         winners, share = standings.boston_pot(rows, float(tournament.boston_pot))  # rule 39
         b.pot = ([entrants[e] for e in winners], Decimal(str(share)).quantize(Decimal("0.01")))
         b.pot_final = b.rounds_done >= tournament.rounds
@@ -225,7 +240,9 @@ def tiebreak_order(tournament: Tournament) -> tuple[str, ...]:
     allowed = standings.allowed_metrics(tournament.is_partnership, seeger_fabian)
     if tournament.tiebreaks:
         try:
-            order = standings.parse_order(tournament.tiebreaks, allowed)
+            order = standings.parse_order(
+                tournament.tiebreaks, allowed, tournament.ruleset.metric_words
+            )
         except ValueError:
             order = ()
         if order:

@@ -4,15 +4,33 @@ each row marked for the page (the cut line, a tie across it, withdrawn)."""
 from __future__ import annotations
 
 import django_tables2 as tables
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
 from django_tables2.export import TableExport
 from tablib import Dataset
 
 import standings
 
-from .standings_board import Board
+from .standings_board import OTHER_LABELS, Board
 
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
-LABELS = {**standings.METRICS, "losses": "Rounds lost", "bostons": "Bostons", "byes": "Byes"}
+# The club's words; a game's own (Board.labels) head its standings' columns.
+LABELS = {**standings.METRICS, **OTHER_LABELS}
+
+
+def rank_cell(rank: int, tied: bool) -> SafeString | str:
+    """A rank as every ranking page shows it (the standings, the season's ladder, the
+    ratings): "=3" when shared, with its words for a screen reader, which would read
+    "=3" out as "equals 3"."""
+    if not tied:
+        return str(rank)
+    return format_html(
+        '<span class="shared-rank" title="{}"><span aria-hidden="true">{}</span>'
+        '<span class="visually-hidden">{}</span></span>',
+        standings.rank_words(rank, tied),
+        standings.rank_text(rank, tied),
+        standings.rank_words(rank, tied),
+    )
 
 
 class StandingsTable(tables.Table):
@@ -32,14 +50,21 @@ class StandingsTable(tables.Table):
         empty_text = "No entrants yet."
 
     def render_rank(self, record) -> str:
-        return record["shown_rank"]
+        return rank_cell(record["rank"], record["tied"])
 
     def value_rank(self, record) -> str:
         return record["shown_rank"]
 
 
-def standings_table(rows: list[dict], columns: tuple[str, ...], entrant_label: str, **kw):
-    extra = [(key, tables.Column(LABELS[key], attrs=NUM)) for key in columns]
+def standings_table(
+    rows: list[dict],
+    columns: tuple[str, ...],
+    entrant_label: str,
+    labels: dict[str, str] | None = None,
+    **kw,
+):
+    labels = labels or LABELS
+    extra = [(key, tables.Column(labels[key], attrs=NUM)) for key in columns]
     table = StandingsTable(rows, extra_columns=extra, **kw)
     table.columns["name"].column.verbose_name = entrant_label
     return table
@@ -65,6 +90,7 @@ def table_rows(b: Board, url_for) -> list[dict]:
         item = {
             "rank": row.rank,
             "shown_rank": standings.shown_rank(row),
+            "tied": row.tied,
             "name": entrant.name,
             "name_key": entrant.name.casefold(),
             "url": url_for(entrant),

@@ -11,12 +11,12 @@ from django.urls import reverse
 from django_tables2 import RequestConfig
 
 from tournament import live
-from tournament.access import is_director, visible_tournament
+from tournament.access import runs, visible_tournament
 from tournament.models import Tournament
 
 from .models import Change
 from .standings_board import PUBLIC, Board, Counting, board, entrant_lines
-from .standings_table import LABELS, SafeExport, standings_table, table_rows
+from .standings_table import SafeExport, standings_table, table_rows
 
 PROJECTOR_ROWS = 12
 PROJECTOR_SECONDS = 15
@@ -72,9 +72,10 @@ class TieForm(forms.Form):
         return chosen
 
 
-def counting_for(request) -> Counting:
-    """The public sees signed sheets only; the director sees finished tables, or live."""
-    if not is_director(request.user) or request.GET.get("view") == "public":
+def counting_for(request, tournament: Tournament) -> Counting:
+    """The public sees signed sheets only (and so does a director of another night); the
+    tournament's staff see finished tables, or live."""
+    if not runs(request.user, tournament) or request.GET.get("view") == "public":
         return PUBLIC
     return Counting(only_signed=False, include_incomplete=request.GET.get("view") == "live")
 
@@ -110,7 +111,7 @@ def render_standings(
     def url_for(entrant):
         return f"{record_url}{entrant.pk}/"
 
-    table = standings_table(table_rows(b, url_for), b.columns, _entrant_label(tournament))
+    table = standings_table(table_rows(b, url_for), b.columns, _entrant_label(tournament), b.labels)
     export = request.GET.get("_export")
     # A page of rows at a time, so a big event's page stays quick; a download has them all.
     paginate = False if export in EXPORTS else {"per_page": ROWS_PER_PAGE}
@@ -124,7 +125,7 @@ def render_standings(
             {"message": "The standings download as CSV or XLSX: use the buttons on the page."},
             status=400,
         )
-    director = is_director(request.user)
+    director = runs(request.user, tournament)
     eligible = sum(1 for e in b.entrants.values() if not e.withdrawn)
     if director and size_form is None:
         size_form = PlayoffSizeForm(initial={"size": tournament.playoff_size}, most=eligible)
@@ -155,7 +156,7 @@ def standings_page(request, slug):
     current = standings_version(tournament)
     if unchanged := live.unchanged(request, current):
         return unchanged
-    b = board(tournament, counting_for(request))
+    b = board(tournament, counting_for(request, tournament))
     return render_standings(request, tournament, b, version=current)
 
 
@@ -181,7 +182,7 @@ def projector(request, slug):
                 (i, row, b.entrants[row.entrant], [getattr(row, k) for k in b.order])
                 for i, row in shown
             ],
-            "headers": [LABELS[k] for k in b.order],
+            "headers": [b.labels[k] for k in b.order],
             "screen": screen,
             "screens": screens,
             "seconds": seconds,
@@ -201,11 +202,12 @@ def _clamp(value, default: int, low: int, high: int) -> int:
 def entrant_record(request, slug, pk):
     """Round by round: table, opponents, score, won or lost, byes; playoff rounds apart."""
     tournament = visible_tournament(request, slug)
-    b = board(tournament, counting_for(request))
+    b = board(tournament, counting_for(request, tournament))
     entrant = b.entrants.get(pk)
     if entrant is None:
         return render(request, "standings/no_entrant.html", {"tournament": tournament}, status=404)
-    row = next(r for r in b.rows if r.entrant == entrant.pk)
+    # An entrant withdrawn before playing is not ranked (standings.compute): no row.
+    row = next((r for r in b.rows if r.entrant == entrant.pk), None)
     return render(
         request,
         "standings/entrant.html",
@@ -214,7 +216,7 @@ def entrant_record(request, slug, pk):
             "board": b,
             "entrant": entrant,
             "row": row,
-            "metrics": [(LABELS[k], getattr(row, k)) for k in b.columns],
+            "metrics": [(b.labels[k], getattr(row, k)) for k in b.columns] if row else [],
             "lines": [
                 (line, [b.entrants[o] for o in line.opponents])
                 for line in entrant_lines(b, entrant)

@@ -35,6 +35,8 @@ from .forms import (
     ReopenForm,
     RulingForm,
     SignForm,
+    StrikeForm,
+    TakeBackForm,
     WithdrawForm,
 )
 from .table_page import Access, Failed, director_access, hand_specs, link_access, render_table
@@ -202,6 +204,20 @@ def sign(request, access, data, hand_form):
 # --- a side's link only ---------------------------------------------------------------------
 
 
+@action("take-back", TakeBackForm, who=LINK)
+def take_back(request, access, data, hand_form):
+    # The side whose link this is: only the side that entered a hand takes it back (a
+    # director strikes one instead, with a reason).
+    hand = entry.take_back(
+        access.table,
+        data["hand"],
+        actor=access.actor(),
+        version=data["version"] or 0,
+        seated=access.seated,
+    )
+    messages.success(request, f"{hand} taken back: it is off the sheet (the history keeps it).")
+
+
 @action("correction", CorrectionForm, who=LINK)
 def correction(request, access, data, hand_form):
     entry.ask_correction(access.table, actor=access.actor(), reason=data["reason"])
@@ -233,6 +249,14 @@ def ruling(request, access, data, hand_form):
 def withdraw_ruling(request, access, data, hand_form):
     rulings.withdraw(access.table, data["ruling"], actor=access.actor(), reason=data["reason"])
     messages.success(request, "Ruling withdrawn; the scores follow.")
+
+
+@action("strike", StrikeForm, who=DIRECTOR)
+def strike(request, access, data, hand_form):
+    hand = entry.strike_hand(
+        access.table, data["hand"], actor=access.actor(), reason=data["reason"]
+    )
+    messages.success(request, f"{hand} struck off the sheet; the history keeps it, and why.")
 
 
 @action("reopen", ReopenForm, who=DIRECTOR)

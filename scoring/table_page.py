@@ -9,7 +9,7 @@ themselves are in table_actions.py; every write is in scoring/entry.py.
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 import segno
@@ -31,21 +31,24 @@ from tournament.access import director_required
 from tournament.models import PIN_TRIES, Round, Seat, Table, Tournament
 
 from . import entry, signed
+from .dealing import FirstDealerForm, first_dealer_open
 from .forms import (
     AnswerForm,
     CorrectionForm,
     DisputeForm,
     EditForm,
+    EnterForm,
     HandForm,
     ReopenForm,
     RulingForm,
     SignForm,
+    StrikeForm,
     WithdrawForm,
 )
 from .models import Change, CorrectionRequest, Hand
 from .prepared import Prepared
 from .results import results_for
-from .sheet import SideView, build_sheet, next_dealer, ruling_lines
+from .sheet import SideView, build_sheet, next_dealer, ruling_lines, seat_choices
 
 
 @dataclass
@@ -117,6 +120,8 @@ class Failed:
     form: object = None
     hand_form: HandForm | None = None
     placed: bool = False
+    # Messages of the hand form for inputs its hand does not have (a seat sitting out).
+    unplaced: list[str] = field(default_factory=list)
 
     def at(self, action: str, key: str | None = None, value=None, auto_id: str = "id_%s"):
         """The posted form if it belongs in this place on the page (that action, that key)."""
@@ -128,6 +133,13 @@ class Failed:
         self.form.auto_id = auto_id
         return self.form
 
+    def shown(self, hand_form: HandForm) -> HandForm:
+        """The hand form as the page shows it again (table_hand_form), in place of the
+        one the action checked; what it has no input for is said at the top."""
+        self.unplaced = getattr(hand_form, "unplaced", [])
+        self.hand_form = hand_form
+        return hand_form
+
     def messages(self, told: bool) -> list[str]:
         """What the page's top says: the messages not shown by a field where it was typed."""
         if not self.action:
@@ -137,6 +149,7 @@ class Failed:
         hand_errors = self.hand_form.errors if self.hand_form is not None else {}
         if hand_errors and not (self.action == "enter" or self.placed):
             top += [m for ms in hand_errors.values() for m in ms]
+        top += self.unplaced
         marked = hand_errors or any(name in shown for name in self.form.errors)
         if marked and not told:
             top.insert(0, "Nothing was stored: see the marked fields.")
@@ -199,18 +212,20 @@ def render_table(
     """The page; polled for changes when it names its `version` (or, with `live_page`, the
     version of the history it shows). An htmx poll (`polled`) gets the live part alone."""
     tournament = access.tournament
-    ruleset = tournament.ruleset
     options = tournament.settings
     result = results_for(tournament, tables=[access.table], seated=access.seated)[access.table.pk]
+    ruleset = result.ruleset  # the game as dealt at this table
     sheet = build_sheet(result, ruleset, options)
     slot = entry.next_slot(result)
     failed = failed or Failed()
     mine = access.side  # None for a director
     form = None
-    if failed.action == "enter":
+    if failed.action == "enter" and slot is not None:
+        form = failed.shown(table_hand_form(result, tournament, slot[0], typed=failed.hand_form))
+    elif failed.action == "enter":
         form = failed.hand_form
     elif slot is not None and not sheet.final:
-        form = HandForm(specs=ruleset.hand_fields(result.size, options, result.names, slot[0]))
+        form = table_hand_form(result, tournament, slot[0])
     pending = next((r for r in sheet.rows if r.status != "accepted" and r.status != "void"), None)
     entered_by = pending.hand.entered_by if pending else None
     # A side corrects the hand it entered while it waits; a director corrects any hand.
@@ -221,16 +236,25 @@ def render_table(
     for row in editable:
         meta = failed.at("edit", "hand", row.hand.pk, auto_id=f"edit{row.hand.pk}-%s")
         if meta is not None:
-            hand_form = failed.hand_form
+            typed = failed.hand_form
+            hand_form = failed.shown(
+                table_hand_form(result, tournament, row.hand.number, prefix="edit", typed=typed)
+            )
         else:
             meta = EditForm(auto_id=f"edit{row.hand.pk}-%s")
-            specs = ruleset.hand_fields(result.size, options, result.names, row.hand.number)
-            hand_form = HandForm(specs=specs, prefix="edit", initial=_initial(row.hand.record))
+            initial = _initial(row.hand.record)
+            hand_form = table_hand_form(
+                result, tournament, row.hand.number, prefix="edit", initial=initial
+            )
         hand_form.meta = meta
         edit_forms.append((row, hand_form))
     # Who checks the waiting hand: every other side; on a side's link, its own side
     # directly, the others by their PIN on this phone (Bridgemate's way).
     checkers = [s for s in sheet.sides if pending and s.index != entered_by]
+    # What the writes themselves allow (entry.take_back_refused, entry.strike_refused).
+    actor = access.actor()
+    take_back = pending is not None and not entry.take_back_refused(result, pending.hand, actor)
+    strikable = [r for r in sheet.rows if not entry.strike_refused(result, r.hand, actor)]
     by_pin = [s for s in checkers if not access.director and s.index != mine]
     my_side = next((s for s in sheet.sides if s.index == mine), None)
     unsigned = [s for s in sheet.sides if s.index not in sheet.signatures]
@@ -243,6 +267,8 @@ def render_table(
     corrections = list(_CORRECTIONS(access.table.pk)) if asked else []
     if live_page:
         version = table_version(access, history)
+    # Placed before the page's messages are read, so a refusal is said once, by its field.
+    first_dealer = _first_dealer(access, result, sheet, failed, asked=bool(form and slot))
     for change in history:
         change.code = signed.signing_code(change)  # the paper of each signing, told apart
         # Only a change of facts (before and after) is worded: the page shows no other.
@@ -285,6 +311,10 @@ def render_table(
             )
             for line in lines
         ],
+        "take_back": take_back,
+        "strike_rows": strikable,
+        "strike_form": failed.at("strike", auto_id="strike-%s")
+        or (StrikeForm(auto_id="strike-%s") if strikable else None),
         "reopen_form": failed.at("reopen", auto_id="reopen-%s")
         or (ReopenForm(auto_id="reopen-%s") if access.director else None),
         "ruling_form": failed.at("ruling", auto_id="r-%s")
@@ -308,6 +338,7 @@ def render_table(
         "errors": [*(errors or []), *failed.messages(told=bool(errors))],
         "failed_action": failed.action,
         "next_dealer": next_dealer(sheet, ruleset, slot[0]) if slot else "",
+        **first_dealer,
         "tiebreaker_next": bool(slot and result.match.needs_tiebreaker),
         "history": history,
         "side_links": _side_links(request, access, sheet) if access.director else [],
@@ -325,6 +356,24 @@ def render_table(
     return render(request, template, context, status=status)
 
 
+def _first_dealer(access: Access, result, sheet, failed: Failed, asked: bool) -> dict:
+    """Before the first hand, who deals it (scoring.dealing): every side and the director
+    may say, the seat it is now chosen (or as it was just typed, when refused). Asked with
+    the hand form (`asked`); when the page shows none, a refusal is said at its top."""
+    form = failed.at("first-dealer", auto_id="fd-%s") if asked else None
+    if form is None and asked and first_dealer_open(result):
+        form = FirstDealerForm(auto_id="fd-%s")
+    now = access.table.first_dealer or 0
+    if form is not None and form.is_bound:
+        typed = str(form.data.get("first_dealer", ""))
+        now = int(typed) if typed.isdigit() and len(typed) < 3 else None
+    return {
+        "first_dealer_form": form,
+        "first_dealer_choices": seat_choices(sheet, result.ruleset) if form is not None else [],
+        "first_dealer_now": now,
+    }
+
+
 _CORRECTIONS = Prepared(lambda table: CorrectionRequest.objects.filter(table_id=table))
 _HISTORY = Prepared(lambda table: Change.objects.filter(table_id=table))
 
@@ -333,6 +382,7 @@ def _history(table: Table, result) -> list[Change]:
     """The table's history, each change with its hand as the result read it (no query
     per change, nor a join to read them again)."""
     hands = {h.hand.pk: h.hand for h in result.hands} | {h.pk: h for h in result.pending}
+    hands |= {h.pk: h for h in result.removed}  # taken back or struck: named all the same
     history = list(_HISTORY(table.pk))
     for change in history:
         if change.hand_id in hands:
@@ -465,6 +515,39 @@ def director_table(request, slug, number, table):
     return live_table(request, director_access(request, slug, number, table))
 
 
+def table_hand_form(
+    result,
+    tournament: Tournament,
+    number: int,
+    *,
+    prefix: str | None = None,
+    initial: dict | None = None,
+    typed: HandForm | None = None,
+) -> HandForm:
+    """Hand `number`'s form as this table shows it: the players' names on the seat buttons,
+    only the seats and inputs that hand has (at Ascot's table of four the dealer sits out).
+    The one way the page builds a hand form: blank or with a stored hand's values (`initial`)
+    on the page, and with what was `typed` (a refused hand, a preview) checked by the action
+    against every input a hand of the table can have (hand_specs), so the form comes back as
+    it was first shown, with what was typed and each message by its field. A message for an
+    input this hand does not have is kept in `unplaced`, for the top of the page."""
+    ruleset = result.ruleset  # the table's own dealers: the seat sitting out this hand
+    specs = ruleset.hand_fields(result.size, tournament.settings, result.names, number)
+    if typed is None:
+        return HandForm(specs=specs, prefix=prefix, initial=initial)
+    form = HandForm(typed.data, specs=specs, prefix=prefix)
+    form.is_valid()  # the same inputs read the same way: their own messages come again
+    form.scored = typed.scored
+    form.unplaced = []
+    for name, messages in typed.errors.items():
+        for message in messages:
+            if name not in form.fields:
+                form.unplaced.append(message)
+            elif message not in form.errors.get(name, ()):
+                form.add_error(name, message)  # the ruleset's, placed by perform or preview
+    return form
+
+
 def hand_specs(access: Access):
     """Every input a hand of this table can have (whatever its dealer): the ruleset then
     judges the values against the hand's number."""
@@ -475,21 +558,52 @@ def hand_specs(access: Access):
 
 
 def preview(request, access: Access):
-    """The app's score for the hand as typed, before it counts (JSON for the form's script)."""
+    """The app's score for the hand as typed, before it counts: JSON for the form's script,
+    or, from the form's own button on a phone without the script (`show`), the page again
+    with the hand as typed and its score beside the Enter button."""
     tournament = access.tournament
-    ruleset = tournament.ruleset
     result = results_for(tournament, tables=[access.table], seated=access.seated)[access.table.pk]
-    prefix = "edit" if request.POST.get("prefix") == "edit" else None
+    ruleset = result.ruleset  # the game as dealt at this table: the hand's own dealer
+    page = request.POST.get("show")
+    prefix = "edit" if (page or request.POST.get("prefix")) == "edit" else None
     form = HandForm(request.POST, specs=hand_specs(access), prefix=prefix)
+    score, errors = None, {}
     if not form.is_valid():
-        return JsonResponse({"ok": False, "errors": {k: v[0] for k, v in form.errors.items()}})
-    number = _preview_number(result, request.POST)
-    try:
-        record = ruleset.parse_hand(form.record_data(), result.size, tournament.settings, number)
-    except InvalidHand as exc:
-        return JsonResponse({"ok": False, "errors": exc.errors})
-    score = ruleset.score_hand(record, result.size, tournament.settings, (), number, result.names)
+        errors = {k: v[0] for k, v in form.errors.items()}
+    else:
+        number = _preview_number(result, request.POST)
+        try:
+            record = ruleset.parse_hand(
+                form.record_data(), result.size, tournament.settings, number
+            )
+        except InvalidHand as exc:
+            errors = exc.errors
+        else:
+            score = ruleset.score_hand(
+                record, result.size, tournament.settings, (), number, result.names
+            )
+    if page in ("enter", "edit"):
+        return _preview_page(request, access, page, form, score, errors)
+    if score is None:
+        return JsonResponse({"ok": False, "errors": errors})
     return JsonResponse({"ok": True, "explanation": score.explanation})
+
+
+def _preview_page(request, access: Access, action: str, hand_form: HandForm, score, errors):
+    """A phone without the script: the page again, its form as typed (as a refused hand's
+    is), with the score beside the Enter button, or why it would be refused by the fields.
+    Nothing is stored."""
+    meta = (EditForm if action == "edit" else EnterForm)(request.POST)
+    meta.is_valid()
+    rest = hand_form.add_entry_errors(
+        {k: v for k, v in errors.items() if k not in hand_form.errors}
+    )
+    hand_form.scored = f"Scores as: {score.explanation}" if score is not None else ""
+    top = list(dict.fromkeys(rest.values()))
+    if top or hand_form.errors:
+        top.insert(0, "Not entered: as typed, this hand would be refused (see the marked fields).")
+    failed = Failed(action, meta, hand_form)
+    return render_table(request, access, errors=top, failed=failed, status=400 if top else 200)
 
 
 def _preview_number(result, post) -> int | None:

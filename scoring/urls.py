@@ -6,7 +6,13 @@ declared permission allows (a director-only action has no address under a side's
 
 from django.urls import path
 
-from . import check_page, console, pwa, table_page
+from . import (
+    check_page,
+    console,
+    dealing_action,  # noqa: F401 - registers the "first-dealer" action
+    pwa,
+    table_page,
+)
 from .table_actions import ACTIONS, director_view, link_view
 
 LINK = "s/<str:token>/"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import django_tables2 as tables
 from django.utils.html import format_html
 
-from scoring.standings_table import NUM
+from scoring.standings_table import NUM, rank_cell
 
 
 class NightColumn(tables.Column):
@@ -36,6 +36,12 @@ class LadderTable(tables.Table):
         orderable = False
         empty_text = "No one on the ladder yet: no signed results in the season's nights."
 
+    def render_rank(self, record):
+        return rank_cell(record["place"], record["tied"])
+
+    def value_rank(self, record):
+        return record["rank"]  # the download's "=3", without the page's markup
+
 
 def night_headers(nights) -> list[str]:
     """Each night's column heading: its date (a second night on one date numbered)."""
@@ -53,7 +59,9 @@ def ladder_table(board, url_for) -> LadderTable:
     data = []
     for row in board.rows:
         item = {
-            "rank": row.shown_rank,
+            "rank": row.shown_rank,  # "=3": the download's too
+            "place": row.rank,
+            "tied": row.tied,
             "player": board.players[row.player].name,
             "url": url_for(row.player),
             "total": row.total,

@@ -6,7 +6,7 @@ import django_tables2 as dt
 from django.utils.html import format_html
 from tablib import Dataset
 
-from scoring.standings_table import NUM, neutralised
+from scoring.standings_table import NUM, neutralised, rank_cell
 
 from .rating_history import Line, Partnership
 from .ratings import Ranked
@@ -29,12 +29,16 @@ class RatingsTable(dt.Table):
         orderable = False
         empty_text = "No table rated yet."
 
+    def render_rank(self, record):
+        return rank_cell(record["rank"], record["tied"])
+
 
 def ratings_table(ranked: list[Ranked], url_for) -> RatingsTable:
     return RatingsTable(
         [
             {
                 "rank": r.rank,
+                "tied": r.tied,
                 "player": r.player.name,
                 "url": url_for(r.player),
                 "rating": f"{r.rating.shown:.1f}",

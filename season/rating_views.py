@@ -10,9 +10,10 @@ from django.urls import reverse
 from django.views.decorators.http import require_safe
 from django_tables2 import RequestConfig
 
-from club.models import Club, Player
+from club.models import Club
 from league.ratings import combined
 from rules import RULESETS
+from tournament.access import shown_players
 
 from . import ratings
 from .rating_chart import chart
@@ -78,7 +79,7 @@ def ratings_export(request, club, game, fmt):
 @require_safe
 def player_page(request, club, game, player):
     club, ruleset = _club_game(club, game)
-    player = get_object_or_404(Player, club=club, pk=player)
+    player = get_object_or_404(shown_players(request.user, club), pk=player)
     kept = ratings.current(club, ruleset.slug)
     found = player_ratings(kept, player)
     url_for = _player_url(club, ruleset.slug)

@@ -1,7 +1,10 @@
 """A club's ratings at each game: loaded from the nights' facts, rated, stored, checked.
 
 What counts: every table of the club's published nights of the game whose sheet every
-side signed (the public counting), in order of night date, night, round and table. A
+side signed (the public counting), in order of night date, night, round and table, and
+at which cards were played: a round forfeited before any hand (6 Card Kitty rule 7, a
+team not seated in time) is won and lost in the standings, but it is no game, and says
+nothing of anyone's skill. A
 table counts when every player at it is linked to the club's register; one waiting for
 a link (a near match the director has not confirmed) is left out and counted, so the
 page can say so, and so is a table where one register entry sits on two sides.
@@ -19,9 +22,10 @@ rating every table again.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -37,12 +41,14 @@ from tournament.models import Entrant, Round, Table, Tournament
 
 from .models import PlayerRating, RatingSet
 
-# Bumped when the rating arithmetic changes: every stored set is then rebuilt.
-METHOD = "plackett-luce-1"
+# Bumped when the rating arithmetic changes: every stored set is then rebuilt. 2: a
+# round forfeited before any hand is not rated.
+METHOD = "plackett-luce-2"
 ENTRANTS = outcomes.FIELDS.index("entrants")
 TOTALS = outcomes.FIELDS.index("totals")
 WINNER = outcomes.FIELDS.index("winner")
 COMPLETE = outcomes.FIELDS.index("complete")
+PLAYED = outcomes.FIELDS.index("played")
 
 
 # -- the fingerprint ----------------------------------------------------------------------
@@ -83,8 +89,14 @@ def fingerprints(club: Club) -> dict[str, str]:
         .order_by()
     }
     return {
-        slug: live.version(METHOD, nights.get(slug), changes.get(slug), links.get(slug))
-        for slug in RULESETS
+        slug: live.version(
+            METHOD,
+            ruleset.scoring_version,  # new scoring code: new outcomes, so new ratings
+            nights.get(slug),
+            changes.get(slug),
+            links.get(slug),
+        )
+        for slug, ruleset in RULESETS.items()
     }
 
 
@@ -111,6 +123,8 @@ def facts(club: Club, game: str) -> Facts:
     for table in _tables(nights):
         if not (table.final and table.complete):
             continue
+        if not table.played:
+            continue  # forfeited before any hand (rule 7): no game was played to rate
         sides = [teams.get(entrant) for entrant in table.entrants]
         if not all(sides):
             unlinked += 1
@@ -134,6 +148,7 @@ class Played:
     totals: tuple[int, ...]
     winner: int | None
     complete: bool
+    played: bool = True  # cards were played (standings.Outcome.played)
 
 
 def _tables(nights: dict[int, Tournament]) -> list[Played]:
@@ -159,14 +174,22 @@ def _tables(nights: dict[int, Tournament]) -> list[Played]:
     kept = [row for row in rows if row[3] not in stale]
     decoded = json.loads("[" + ",".join(row[4] for row in kept) + "]")
     found = {
-        row[0]: Played(row[0], row[5], tuple(o[ENTRANTS]), tuple(o[TOTALS]), o[WINNER], o[COMPLETE])
+        row[0]: Played(
+            row[0],
+            row[5],
+            tuple(o[ENTRANTS]),
+            tuple(o[TOTALS]),
+            o[WINNER],
+            o[COMPLETE],
+            o[PLAYED],
+        )
         for row, o in zip(kept, decoded, strict=True)
     }
     for night in stale:
         for c in outcomes.counted(nights[night]):
             o = c.outcome
             found[c.table_id] = Played(
-                c.table_id, c.final, o.entrants, o.totals, o.winner, o.complete
+                c.table_id, c.final, o.entrants, o.totals, o.winner, o.complete, o.played
             )
     order = {pk: index for index, pk in enumerate(nights)}
     rows.sort(key=lambda row: (order[row[3]], row[2], row[1]))
@@ -369,6 +392,7 @@ class Ranked:
     player: Player
     rating: league.Rating
     tables: int
+    tied: bool = False  # the rank is shared: shown "=3", as the standings and ladder say
 
 
 def ranked(kept: RatingSet) -> list[Ranked]:
@@ -383,7 +407,8 @@ def ranked(kept: RatingSet) -> list[Ranked]:
     for index, row in enumerate(rows, start=1):
         rank = found[-1].rank if found and found[-1].rating.shown == row.shown else index
         found.append(Ranked(rank, row.player, league.Rating(row.mu, row.sigma), row.tables))
-    return found
+    shared = Counter(r.rank for r in found)
+    return [dataclasses.replace(r, tied=True) if shared[r.rank] > 1 else r for r in found]
 
 
 @dataclass(frozen=True)
@@ -396,6 +421,7 @@ class GameRating:
     tables: int
     rank: int
     of: int
+    tied: bool = False  # another player has the same rating: "=3 of 12"
 
 
 def for_player(player: Player) -> list[GameRating]:
@@ -424,6 +450,12 @@ def for_player(player: Player) -> list[GameRating]:
                 .annotate(n=Count("id"))
                 .values("n")
             ),
+            level=Subquery(
+                PlayerRating.objects.filter(ratings=OuterRef("ratings"), shown=OuterRef("shown"))
+                .values("ratings")
+                .annotate(n=Count("id"))
+                .values("n")
+            ),
         )
     }
     found = []
@@ -431,7 +463,8 @@ def for_player(player: Player) -> list[GameRating]:
         row = rows.get(kept[game].pk) if game in kept else None
         if row is not None:
             rating = league.Rating(row.mu, row.sigma)
+            rank = (row.ahead or 0) + 1
             found.append(
-                GameRating(game, ruleset.name, rating, row.tables, (row.ahead or 0) + 1, row.of)
+                GameRating(game, ruleset.name, rating, row.tables, rank, row.of, row.level > 1)
             )
     return found

@@ -17,7 +17,14 @@ from dataclasses import dataclass, field
 from django.db.models import Q
 
 from club.models import Club, Player
-from league.statistics import Statistics, TableHands, for_pair, for_player, partners
+from league.statistics import (
+    Statistics,
+    TableHands,
+    for_pair,
+    for_player,
+    partners,
+    waiting_partners,
+)
 from rules import RULESETS, Ruleset
 from scoring.results import TableResult, results_across
 from tournament.models import Round, Table, Tournament
@@ -65,11 +72,23 @@ def described(result: TableResult) -> TableHands:
         frozenset(pk for pk in (entrant.member1_id, entrant.member2_id) if pk is not None)
         for entrant in result.sides
     )
+    waiting = tuple(
+        tuple(
+            name
+            for name, pk in (
+                (entrant.player1, entrant.member1_id),
+                (entrant.player2, entrant.member2_id),
+            )
+            if name and pk is None
+        )
+        for entrant in result.sides
+    )
     return TableHands(
         night=result.round.tournament_id,
         sides=sides,
         hands=tuple(hands),
         offenders=tuple(offenders),
+        waiting=waiting,
     )
 
 
@@ -87,6 +106,15 @@ def load(club: Club, players: Iterable[int]) -> dict[str, GameTables]:
     return {slug: game for slug, game in found.items() if game.tables}
 
 
+@dataclass(frozen=True)
+class Waiting:
+    """A partner not on the register yet: a near match the director has not confirmed,
+    named as typed that night (no page of their own to link to)."""
+
+    name: str
+    pk: None = None
+
+
 @dataclass
 class GameStatistics:
     """One game's section of a player's (or a partnership's) page."""
@@ -95,8 +123,9 @@ class GameStatistics:
     statistics: Statistics
     nights: list[Tournament]
     rows: list[tuple[str, str]]
-    # A player's partnerships (games of partnerships): (partner, the two's statistics).
-    partners: list[tuple[Player, Statistics]] = field(default_factory=list)
+    # A player's partnerships (games of partnerships): (partner, the two's statistics); a
+    # partner waiting to be confirmed on the register is a Waiting.
+    partners: list[tuple[Player | Waiting, Statistics]] = field(default_factory=list)
 
 
 def summary(ruleset: Ruleset, stats: Statistics) -> list[tuple[str, str]]:
@@ -146,11 +175,21 @@ def player_games(club: Club, player: Player) -> list[GameStatistics]:
         )
         if game.ruleset.partnerships:
             section.partners = list(partners(game.tables, player.pk).items())
+            # A partner waiting to be confirmed is listed too, by the name typed: the
+            # player played those nights and hands, and their own figures above count
+            # them, so the rows add up to those figures (5 nights and 34 hands, not 4 and
+            # 30 as if that night had been played alone).
+            waiting = waiting_partners(game.tables, player.pk)
+            section.partners += [(Waiting(name), stats) for name, stats in waiting.items()]
         sections.append(section)
-    ids = {other for section in sections for other, _ in section.partners}
+    ids = {other for section in sections for other, _ in section.partners if isinstance(other, int)}
     named = Player.objects.in_bulk(ids) if ids else {}
     for section in sections:
-        found = [(named[pk], stats) for pk, stats in section.partners if pk in named]
+        found = [
+            (named[other] if isinstance(other, int) else other, stats)
+            for other, stats in section.partners
+            if not isinstance(other, int) or other in named
+        ]
         section.partners = sorted(found, key=lambda pair: (-pair[1].hands, pair[0].name))
     return sections
 

@@ -53,10 +53,12 @@ class PartnerTable(tables.Table):
 
 
 def partner_table(club_slug: str, player_pk: int, partners: list) -> PartnerTable:
+    """One row per partner; a partner waiting to be confirmed on the register (no page of
+    their own yet) is named as typed, and says so."""
     rows = [
         {
-            "partner": other.name,
-            "url": reverse("pair", args=[club_slug, player_pk, other.pk]),
+            "partner": other.name if other.pk else f"{other.name} (waiting to be confirmed)",
+            "url": reverse("pair", args=[club_slug, player_pk, other.pk]) if other.pk else None,
             "nights": len(stats.nights),
             "hands": stats.hands,
             "won": stats.won,

@@ -6,7 +6,7 @@ queries and calls `compute`. The tiebreak order is data, chosen per tournament.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 # Metric keys, in the club's words; each is "higher is better" unless listed in LOWER_WINS.
@@ -42,15 +42,27 @@ def default_order(partnership: bool, seeger_fabian: bool = False) -> tuple[str, 
     return SEEGER_FABIAN_ORDER if seeger_fabian else INDIVIDUAL_ORDER
 
 
-def parse_order(text: str, allowed: Sequence[str]) -> tuple[str, ...]:
+def labels(words: Mapping[str, str] | None = None) -> dict[str, str]:
+    """Each metric's column heading: the club's words, with the game's own where it has
+    them (its ruleset's ``metric_words``: a 3 Legged Kitty Cat makes contracts, it does not
+    win games)."""
+    return {**METRICS, **(words or {})}
+
+
+def parse_order(
+    text: str, allowed: Sequence[str], words: Mapping[str, str] | None = None
+) -> tuple[str, ...]:
     """A typed order ("wins, points" or "Rounds won, Points") as metric keys; else ValueError.
 
-    Keys and the club's labels are both accepted so the director can type either.
+    Keys and the labels (the game's own ``words`` among them) are all accepted so the
+    director can type any.
     """
+    named = labels(words)
     by_word = {}
     for key in allowed:
         by_word[key] = key
         by_word[METRICS[key].casefold()] = key
+        by_word[named[key].casefold()] = key
         by_word[key.replace("_", " ")] = key
         by_word[key.replace("_", "-")] = key
     order: list[str] = []
@@ -67,10 +79,10 @@ def parse_order(text: str, allowed: Sequence[str]) -> tuple[str, ...]:
     return tuple(order)
 
 
-def describe_order(order: Sequence[str]) -> str:
-    """The order in words, as printed under the standings."""
-    words = [METRICS[k] + (" (fewest)" if k in LOWER_WINS else "") for k in order]
-    return ", then ".join(words)
+def describe_order(order: Sequence[str], words: Mapping[str, str] | None = None) -> str:
+    """The order in words, as printed under the standings (the game's own ``words``)."""
+    named = labels(words)
+    return ", then ".join(named[k] + (" (fewest)" if k in LOWER_WINS else "") for k in order)
 
 
 @dataclass(frozen=True)
@@ -90,6 +102,10 @@ class Outcome:
     # into the hands, so `totals` already hold it; the plain score is totals minus bonus.
     bonus: tuple[int, ...] = ()
     playoff: bool = False
+    # Cards were played at the table. False for a round given away before any hand (6 Card
+    # Kitty rule 7: a team not seated within 5 minutes forfeits it): it is won and lost in
+    # the standings, but no game was played, so the ratings leave it out.
+    played: bool = True
 
 
 @dataclass(frozen=True)
@@ -237,7 +253,28 @@ def boston_pot(rows: Sequence[Row], amount: float) -> tuple[list[int], float]:
 
 def shown_rank(row: Row) -> str:
     """A shared rank reads "=3", as on the printed standings."""
-    return f"={row.rank}" if row.tied else str(row.rank)
+    return rank_text(row.rank, row.tied)
+
+
+# A shared rank, one way on every page and paper that ranks (standings, the season's
+# ladder, the ratings): "=3", the way a club's printed results have long said it, with
+# its words for a screen reader ("tied for 3rd": "=3" is read out as "equals 3").
+def rank_text(rank: int, tied: bool) -> str:
+    return f"={rank}" if tied else str(rank)
+
+
+def ordinal(number: int) -> str:
+    """ "1st", "2nd", "3rd", "11th", "22nd"."""
+    suffix = "th" if 10 <= number % 100 <= 20 else SUFFIXES.get(number % 10, "th")
+    return f"{number}{suffix}"
+
+
+SUFFIXES = {1: "st", 2: "nd", 3: "rd"}
+
+
+def rank_words(rank: int, tied: bool) -> str:
+    """ "tied for 3rd", "3rd": a rank as said aloud."""
+    return f"tied for {ordinal(rank)}" if tied else ordinal(rank)
 
 
 @dataclass(frozen=True)

@@ -33,19 +33,43 @@ function bind(root) {
   });
 
   // --- the table page ------------------------------------------------------------------------
-  // Show the app's score for the hand as typed, before it counts.
+  // Show the app's score for the hand as typed, before it counts: asked again at each
+  // keystroke once the typing pauses, and at once when a button is tapped or a box left.
   root.querySelectorAll("form.hand-form").forEach(function (form) {
-    var out = form.querySelector(".preview"), asked = 0;
+    var out = form.querySelector(".preview"), asked = 0, sent = null, answered = false;
+    var timer = null, running = null;
+    if (!out || !form.dataset.preview) return;
+    // The page's own button, for a phone without this script, is not needed here.
+    form.querySelectorAll("button[name=show]").forEach(function (b) { b.remove(); });
+    function settle(text) { out.textContent = text; out.classList.remove("stale"); answered = true; }
     function update() {
-      var data = new FormData(form), mine = ++asked;
+      clearTimeout(timer);
+      var data = new FormData(form);
       if (form.dataset.prefix) data.append("prefix", form.dataset.prefix);
+      var question = new URLSearchParams(data).toString();
+      if (question === sent) {  // asked already: its answer is shown, or on its way
+        if (answered) out.classList.remove("stale");
+        return;
+      }
+      var mine = ++asked;
+      sent = question;
+      answered = false;
+      if (running) running.abort();  // a question superseded is not worth its answer
+      running = window.AbortController ? new AbortController() : null;
       // Answers can arrive out of order: only the newest question's answer is shown.
-      fetch(form.dataset.preview, {method: "POST", body: data, credentials: "same-origin"})
+      fetch(form.dataset.preview, {method: "POST", body: data, credentials: "same-origin",
+                                   signal: running ? running.signal : undefined})
         .then(function (r) { return r.json(); })
-        .then(function (j) { if (mine === asked) out.textContent = j.ok ? "Scores as: " + j.explanation : ""; })
-        .catch(function () { if (mine === asked) out.textContent = ""; });
+        .then(function (j) { if (mine === asked) settle(j.ok ? "Scores as: " + j.explanation : ""); })
+        .catch(function () { if (mine === asked) { sent = null; settle(""); } });
     }
+    form.addEventListener("input", function () {
+      out.classList.add("stale");  // the score shown is the one before this keystroke
+      clearTimeout(timer);
+      timer = setTimeout(update, 200);
+    });
     form.addEventListener("change", update);
+    form.addEventListener("reset", function () { clearTimeout(timer); sent = null; asked++; settle(""); });
   });
   // The ruling form offers only the choices of the chosen infraction.
   root.querySelectorAll("form.ruling-form").forEach(function (form) {
@@ -286,3 +310,45 @@ if (!window.isSecureContext) {
 if ("serviceWorker" in navigator && document.querySelector("link[rel=manifest][data-offline]")) {
   navigator.serviceWorker.register("/sw.js").catch(function () {});
 }
+
+// --- wide tables on a phone: a table that scrolls sideways says so --------------------------
+// A box whose table is wider than it is marked (kitty.css fades its right edge until the
+// last column is in view) and a line above it says to scroll; the box takes the keyboard's
+// arrows too. Checked again when the window turns or a live page swaps the table in.
+(function () {
+  var BOXES = ".scroll, .standings-wrap, .table-wrap";
+  function mark(box) {
+    var over = box.scrollWidth > box.clientWidth + 1;
+    var hint = box.previousElementSibling;
+    if (!hint || !hint.classList.contains("scroll-hint")) {
+      if (!over) return;
+      hint = document.createElement("p");
+      hint.className = "scroll-hint";
+      hint.setAttribute("aria-hidden", "true");
+      box.parentNode.insertBefore(hint, box);
+    }
+    var atEnd = box.scrollLeft + box.clientWidth >= box.scrollWidth - 1;
+    hint.hidden = !over;
+    hint.textContent = atEnd ? "\u2190 Scroll back for more" : "Scroll sideways for more \u2192";
+    box.classList.toggle("overflows", over);
+    box.classList.toggle("at-end", atEnd);
+    if (over && !box.hasAttribute("tabindex")) {
+      box.tabIndex = 0;
+      box.setAttribute("role", "region");
+      box.setAttribute("aria-label", "Table, scrolls sideways");
+    }
+  }
+  function setUp(root) {
+    var boxes = Array.prototype.slice.call(root.querySelectorAll(BOXES));
+    if (root.matches && root.matches(BOXES)) boxes.push(root);
+    boxes.forEach(function (box) {
+      if (!box.dataset.scrollWatched) {
+        box.dataset.scrollWatched = "1";
+        box.addEventListener("scroll", function () { mark(box); }, { passive: true });
+      }
+      mark(box);
+    });
+  }
+  if (window.htmx) htmx.onLoad(setUp); else setUp(document);
+  window.addEventListener("resize", function () { document.querySelectorAll(BOXES).forEach(mark); });
+})();

@@ -8,7 +8,8 @@ SIMPLE_HAND = {
     "columbus-6-card-kitty": {"bidding_team": "0", "level": "5", "form": "plain", "books": "12"},
     "three-legged-kitty": {"passed_out": "on"},
     "ascot": {"dealer": "0", "passed_out": "on"},
-    "cutthroat-pinochle": {"bidder": "0", "bid": "20", "conceded": "before_widow"},
+    # 21, not 20: only the player left of the hand's dealer holds 20 (The Bid).
+    "cutthroat-pinochle": {"bidder": "0", "bid": "21", "conceded": "before_widow"},
 }
 
 # The hands that end a match, with the option that makes them the last: a sheet to sign.

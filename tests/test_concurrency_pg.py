@@ -177,3 +177,39 @@ def test_two_phones_racing_for_the_same_hand_store_one_and_refuse_the_other(
         winner = 0 if results[t, 0] == 302 else 1
         assert stored.entered_by == winner
         assert stored.record["level"] == int(HANDS[winner]["level"])
+
+
+def test_a_take_back_and_an_accept_at_the_same_moment_one_wins(live_server, transactional_db):
+    """North-South take back the hand they entered as East-West accept it, at once, at ten
+    tables: the table's lock lets one in, the other is refused (409) and changes nothing."""
+    tables = 10
+    tournament = make_tournament(entrants=2 * tables, published=True, slug="take-back-night")
+    round_ = published_round(tournament)
+    links = side_links(round_)
+    north = [Phone.at(live_server.url) for _ in range(tables)]
+    for t in range(tables):
+        form = entry_form(page(north[t], links[t][0]), HANDS[0])
+        assert send(north[t], "POST", links[t][0] + "enter/", form)[0] == 302
+    start = threading.Barrier(2 * tables)
+
+    def race(table: int, side: int) -> int:
+        phone = north[table] if side == 0 else Phone.at(live_server.url)
+        url = links[table][side]
+        action = "/take-back/" if side == 0 else "/accept/"
+        form = page(phone, url).form(action)
+        assert form is not None, f"no {action} on side {side}'s page"
+        start.wait(timeout=60)
+        return send(phone, "POST", url + action.strip("/") + "/", form)[0]
+
+    with ThreadPoolExecutor(max_workers=2 * tables) as pool:
+        futures = {(t, side): pool.submit(race, t, side) for t in range(tables) for side in (0, 1)}
+        results = {key: future.result() for key, future in futures.items()}
+
+    for t in range(tables):
+        assert sorted((results[t, 0], results[t, 1])) == [302, 409], t
+        hand = Hand.objects.get(table__round=round_, table__number=t + 1)
+        took_back = results[t, 0] == 302
+        assert (hand.taken_back_at is not None) == took_back
+        assert (hand.status == Hand.Status.ACCEPTED) == (not took_back)
+        actions = set(Change.objects.filter(hand=hand).values_list("action", flat=True))
+        assert actions == {"entered", "took back" if took_back else "accepted"}

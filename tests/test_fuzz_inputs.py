@@ -15,7 +15,9 @@ smallint over 32767 where SQLite stores both.
 from __future__ import annotations
 
 import json
+import os
 import re
+from collections import Counter
 from dataclasses import dataclass
 
 import pytest
@@ -81,6 +83,8 @@ PARAMS: dict[str, tuple[str, ...]] = {
     "service_worker": (),
     **{f"link_{a}": ("token",) for a in ("enter", "accept", "dispute", "edit", "sign")},
     "link_correction": ("token",),
+    "link_take-back": ("token",),
+    "link_first-dealer": ("token",),
     "console": ("slug", "number"),
     "start_clock": ("slug", "number"),
     "director_table": ("slug", "number", "table"),
@@ -89,8 +93,10 @@ PARAMS: dict[str, tuple[str, ...]] = {
         f"director_{a}": ("slug", "number", "table")
         for a in ("enter", "accept", "dispute", "edit", "sign")
         + (
+            "first-dealer",
             "ruling",
             "withdraw-ruling",
+            "strike",
             "reopen",
             "answer-correction",
             "new-link",
@@ -159,8 +165,11 @@ ACTIONS = (
     "edit",
     "sign",
     "correction",
+    "take-back",
+    "first-dealer",
     "ruling",
     "withdraw-ruling",
+    "strike",
     "reopen",
     "answer-correction",
     "new-link",
@@ -294,6 +303,7 @@ def good_payload(address: Address, action: str, game: str, world: World) -> dict
             "note": "7 cards",
         },
         "withdraw-ruling": {"ruling": str(ruling.pk if ruling else 1), "reason": "wrong"},
+        "strike": {"reason": "entered at the wrong table"},
         "reopen": {"reason": "a miscount"},
         "correction": {"reason": "hand 2 was 11 books"},
         "answer-correction": {"request": "1", "answer": "the sheet is right"},
@@ -512,6 +522,7 @@ def check(client, world, address, game, action, method, payload, *, as_director,
     said = f"{method.upper()} {url} {payload!r}"
     before = counts()
     response = send(client, method, url, payload)
+    SENT[response.status_code // 100] += 1
     assert response.status_code < 500, said
     after = counts()
     if not as_director:
@@ -524,6 +535,16 @@ def check(client, world, address, game, action, method, payload, *, as_director,
 
 
 # --- the tests --------------------------------------------------------------------------
+
+SENT: Counter[int] = Counter()  # the junk requests sent, by class of answer (2 for 2xx)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def sweep_count():
+    yield
+    total = sum(SENT.values())
+    by_class = ", ".join(f"{k}xx {n}" for k, n in sorted(SENT.items()))
+    print(f"\njunk requests sent: {total} ({by_class}); backups: {BACKUPS[0]}")
 
 
 def test_every_address_is_listed_with_its_params():
@@ -597,8 +618,10 @@ def test_every_address_takes_nul_and_huge_values_without_a_5xx(world, as_directo
                     )
 
 
+# FUZZ_EXAMPLES=5000 for a long sweep (`python3 dev.py test tests/test_fuzz_inputs.py -s`
+# prints how many junk requests were sent, by class of answer).
 FUZZ = settings(
-    max_examples=150,
+    max_examples=int(os.environ.get("FUZZ_EXAMPLES", 150)),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
@@ -666,8 +689,11 @@ def exported(world):
     return files
 
 
+BACKUPS = [0]  # the junk backup files sent
+
+
 @settings(
-    max_examples=120,
+    max_examples=int(os.environ.get("FUZZ_EXAMPLES", 120)),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
@@ -680,6 +706,7 @@ def test_a_backup_with_junk_anywhere_is_refused_whole_or_restored_valid(exported
         container = container[step]
     container[path[-1]] = junk
     before = counts()
+    BACKUPS[0] += 1
     try:
         imported = import_json(json.dumps(backup))
     except BackupError:
@@ -727,6 +754,7 @@ def test_a_post_in_another_charset_is_refused_with_400_everywhere(world, as_dire
             content_type=f"application/x-www-form-urlencoded; charset={charset}",
         )
         statuses[url] = response.status_code
+        SENT[response.status_code // 100] += 1
     assert {url: s for url, s in statuses.items() if s >= 500} == {}
     if charset != "no-such-charset":  # an unknown one is read as UTF-8, as Django does
         assert statuses["/login/"] == 400

@@ -45,7 +45,12 @@ def test_a_checkin_link_and_a_traceback_are_masked():
     except ValueError:
         caught = sys.exc_info()
     record = logging.LogRecord(
-        "django.request", logging.ERROR, __file__, 1, "%s: %s", ("Gone", "/t/x/checkin/me/Ab9_-z/"),
+        "django.request",
+        logging.ERROR,
+        __file__,
+        1,
+        "%s: %s",
+        ("Gone", "/t/x/checkin/me/Ab9_-z/"),
         caught,
     )
     MaskPrivateLinks().filter(record)

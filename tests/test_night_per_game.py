@@ -358,8 +358,9 @@ THREE_LEGGED_KITTY = Night(
     ],
     totals=(30, 6, 32),
     winner=2,
-    # Games won and lost: contracts made and failed as the Cat (the void hand not counted).
-    columns=("Rank", "Played", "Score", "Games won", "Games lost", "Rounds won"),
+    # Contracts made and failed as the Cat (the void hand not counted): a game here is the
+    # race to the target, so the standings do not call them games.
+    columns=("Rank", "Played", "Score", "Contracts made", "Contracts failed", "Rounds won"),
     standings={2: (1, 1, 32, 3, 0, 1), 0: (2, 1, 30, 3, 0, 0), 1: (3, 1, 6, 1, 2, 0)},
 )
 
@@ -537,8 +538,8 @@ CUTTHROAT_PINOCHLE = Night(
     ],
     totals=(-117, 77, 70),
     winner=1,
-    # Games won and lost: bids made, and bids conceded or set.
-    columns=("Rank", "Played", "Score", "Games won", "Games lost", "Rounds won"),
+    # Bids made, and bids failed: conceded or set.
+    columns=("Rank", "Played", "Score", "Bids made", "Bids failed", "Rounds won"),
     standings={1: (1, 1, 77, 1, 1, 1), 2: (2, 1, 70, 1, 1, 0), 0: (3, 1, -117, 1, 1, 0)},
 )
 
@@ -728,19 +729,23 @@ def number(text: str) -> int | str:
     return int(text) if re.fullmatch(r"[+-]?\d+", text) else text
 
 
-def sheet_rows(text: str) -> tuple[list[tuple[str, str]], str]:
-    """The hand rows of the printed sheet (label, rest of the line) and the totals line."""
+def sheet_rows(text: str) -> tuple[list[tuple[str, str, str]], str]:
+    """The hand rows of the printed sheet (label, rest of the line, the lines under it: a
+    wrapped cell, the row's words "void — replayed") and the totals line."""
     lines = text.splitlines()
     start = next(i for i, line in enumerate(lines) if "Dealer" in line and "Bidder" in line)
     end = next(i for i in range(start, len(lines)) if lines[i].strip().startswith("Total"))
-    rows = []
+    rows: list[tuple[str, str, str]] = []
     for line in lines[start + 1 : end]:
         # A row starts with its label and the dealer's name; a wrapped cell's second line
         # ("0 / 45 /") starts with no name.
         # "6*": the hand has a note below the table (a short payment, a status)
         found = re.match(r"\s*(\d+|TB)\*?\s+([^\W\d].*)$", line)
         if found:
-            rows.append((found.group(1), found.group(2)))
+            rows.append((found.group(1), found.group(2), ""))
+        elif rows:
+            label, rest, under = rows[-1]
+            rows[-1] = (label, rest, f"{under}\n{line}")
     return rows, lines[end]
 
 
@@ -760,22 +765,36 @@ def check_sheet_pdf(checks: Checks, pdf: bytes, night: Night, sides: list, signe
     for entrant in sides:
         checks.true(f"{where}: {entrant.name} printed whole", squash(entrant.name) in flat)
     rows, total_line = sheet_rows(text)
-    count = 2 * len(sides)
+    # Each side's points and running total; with Seeger-Fabian, a deal's score and its S-F
+    # points apart; at Pinochle, the kitty's in/out and what it holds after the players'.
+    per_side = 3 if night.options.get("opt_seeger_fabian") else 2
+    kitty = 2 if night.game == "cutthroat-pinochle" else 0
+    holds = 3 * int(night.options.get("opt_kitty_ante", 0))
+    count = per_side * len(sides) + kitty
     # A blank tiebreaker row to fill in by hand is no hand; a played hand has figures.
-    hands = [(label, rest) for label, rest in rows if "tiebreaker" not in rest]
+    hands = [(label, rest, under) for label, rest, under in rows if "tiebreaker" not in under]
     expected = [str(line.number) for line in night.sheet] + ["TB"] * (night.tiebreaker is not None)
-    checks.equal(f"{where}: hands (TB: tiebreaker)", [label for label, _ in hands], expected)
-    for line, (_, rest) in zip(night.sheet, hands, strict=False):
+    checks.equal(f"{where}: hands (TB: tiebreaker)", [label for label, _, _ in hands], expected)
+    for line, (_, rest, under) in zip(night.sheet, hands, strict=False):
         label = f"{where}: hand {line.number}"
         if line.void:
-            checks.true(f"{label}: void in {rest!r}", "void" in rest)
+            checks.true(f"{label}: void in {rest!r} {under!r}", "void — replayed" in under)
             continue
         got = trailing_numbers(rest, count)
-        checks.equal(f"{label}: points and running totals", got, line.figures)
+        if kitty:
+            *got, paid, now = got
+            holds += paid
+            checks.equal(f"{label}: the kitty's in/out", paid, -sum(got[0::2]))
+            checks.equal(f"{label}: what the kitty holds", now, holds)
+        if per_side == 3:  # the deal's score and its S-F points are its points
+            got = [f for i in range(0, len(got), 3) for f in (got[i] + got[i + 1], got[i + 2])]
+        checks.equal(f"{label}: points and running totals", tuple(got), line.figures)
         if night.dealer_sits_out:
             dealer = sides[(line.number - 1) % len(sides)].name
             checks.true(f"{label}: dealt by {dealer}", rest.startswith(dealer))
-    checks.equal(f"{where}: totals", trailing_numbers(total_line, len(sides)), night.totals)
+    totals = trailing_numbers(total_line, (per_side if per_side == 3 else 1) * len(sides) + kitty)
+    totals = totals[: len(totals) - kitty][per_side - 1 :: per_side] if per_side == 3 else totals
+    checks.equal(f"{where}: totals", totals[: len(sides)], night.totals)
     winner = sides[night.winner].name
     checks.true(f"{where}: Winner: {winner}", squash(f"Winner: {winner}") in flat)
     for step in night.steps:

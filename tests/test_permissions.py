@@ -4,16 +4,28 @@ of the app is refused: anonymous visitors go to the login page, signed-in player
 
 The list is not read from the code under test, so a view that forgot its decorator is
 caught: it answers where this file expects a refusal.
+
+Some public addresses have a private part: a draft round, the live and unsigned standings,
+an unpublished night, a register entry made for one. Only the tournament's staff (the
+club's directors, for the register) see it; everyone else, a director of another
+tournament too, sees what the public sees (VISITORS).
 """
+
+import io
+import re
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
+from pypdf import PdfReader
 
 from club.models import Player, Season
+from draw.rounds import draw_next_round
 from tests.conftest import GAMES, ONE_TABLE, make_tournament
-from tests.helpers import published_round, side_link, table_of
-from tournament.models import Director, Tournament
+from tests.helpers import FINISHING, accepted_hands, published_round, side_link, table_of
+from tournament.models import Director, Entrant, Tournament
+from tournament.register import confirm, link_entrants
 
 pytestmark = pytest.mark.django_db
 
@@ -42,6 +54,8 @@ PUBLIC = {
     "link_edit",
     "link_sign",
     "link_correction",
+    "link_take-back",
+    "link_first-dealer",
     "self_checkin",
     "self_checkin_link",
     "player",
@@ -80,6 +94,10 @@ GUARDED = sorted(set(ROUTES) - PUBLIC)
 def fill(route: str, tournament, table) -> str:
     player, _ = Player.objects.get_or_create(club=tournament.club, name="Ann Bell")
     partner, _ = Player.objects.get_or_create(club=tournament.club, name="Bob Cole")
+    # Both entered the night (the public sees a register entry once it entered one).
+    first, second = tournament.entrants.order_by("pk")[:2]
+    Entrant.objects.filter(pk=first.pk).update(member1=player)
+    Entrant.objects.filter(pk=second.pk).update(member1=partner)
     values = {
         "<slug:slug>": tournament.slug,
         "<int:pk>": str(tournament.entrants.order_by("pk").first().pk),
@@ -185,6 +203,7 @@ def test_a_side_link_has_no_director_action(client, night):
     for action in (
         "ruling",
         "withdraw-ruling",
+        "strike",
         "reopen",
         "answer-correction",
         "new-link",
@@ -244,3 +263,178 @@ def test_a_superuser_runs_the_tournament_it_creates_and_saves_its_settings(clien
     assert saved.status_code == 302, saved.context["form"].errors
     tournament.refresh_from_db()
     assert str(tournament.date) == "2026-11-28"
+
+
+# --- what only a tournament's staff see on its public addresses ---------------------------
+VISITORS = ("anonymous", "signed-in player", "director of another tournament")
+
+
+def visiting(who: str, tournament) -> Client:
+    """A visitor who is not on the tournament's staff (nor keeps its club's register)."""
+    client = Client()
+    if who == "signed-in player":
+        client.force_login(get_user_model().objects.create_user("player", password="pw-x-1"))
+    elif who == "director of another tournament":
+        other = get_user_model().objects.create_user("other-td", password="pw-x-2")
+        Director.objects.create(user=other)
+        make_tournament(tournament.game, slug="their-own", published=True).staff.add(other)
+        client.force_login(other)
+    return client
+
+
+def staff_of(tournament) -> Client:
+    """A director who runs the tournament and keeps its club's register."""
+    user = get_user_model().objects.create_user("night-td", password="pw-x-3")
+    Director.objects.create(user=user)
+    tournament.staff.add(user)
+    tournament.club.staff.add(user)
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def text(response) -> str:
+    return re.sub(r"\s+", " ", response.content.decode())
+
+
+def pdf_text(response) -> str:
+    assert response["Content-Type"] == "application/pdf"
+    pages = PdfReader(io.BytesIO(response.content)).pages
+    return re.sub(r"\s+", " ", " ".join(page.extract_text() for page in pages))
+
+
+@pytest.mark.parametrize("who", VISITORS)
+@pytest.mark.parametrize("game", GAMES)
+def test_a_draft_round_is_its_staffs_only(game, who):
+    tournament = make_tournament(game, entrants=ONE_TABLE[game], published=True, slug="draft")
+    draw_next_round(tournament)  # round 1: a draft, not public
+    staff, visitor = staff_of(tournament), visiting(who, tournament)
+    pairings = f"/t/{tournament.slug}/round/1/pairings/"
+    named = tournament.entrants.first().name
+
+    seen = staff.get(pairings)
+    assert seen.status_code == 200 and named in text(seen) and "draft, not public" in text(seen)
+    assert "Round 1" in text(staff.get(f"/t/{tournament.slug}/rounds/"))
+
+    refused = visitor.get(pairings)
+    assert refused.status_code == 404, who
+    assert "Round 1 is not published yet" in text(refused) and named not in text(refused)
+    for page in (f"/t/{tournament.slug}/rounds/", f"/t/{tournament.slug}/"):
+        shown = visitor.get(page)
+        assert shown.status_code == 200 and "Round 1" not in text(shown), (who, page)
+
+
+@pytest.mark.parametrize("who", VISITORS)
+def test_live_and_unsigned_standings_are_its_staffs_only(night, who):
+    """A hand accepted at a table still playing: the staff's live standings count it; any
+    other visitor asking for the live view (page, an entrant's record, CSV, PDF) gets the
+    public's, which counts signed sheets only."""
+    tournament, table = night
+    accepted_hands(table, FINISHING[tournament.game][1][:1])
+    staff, visitor, public = staff_of(tournament), visiting(who, tournament), Client()
+    base = f"/t/{tournament.slug}/standings/"
+    entrant = f"{base}entrant/{table.seats.get(position=0).entrant_id}/"
+    signed_only = "Counted: sheets signed by every side"
+
+    assert "Counted live" in text(staff.get(base + "?view=live"))
+    assert "signed or not" in text(staff.get(base))
+    for url in (base, base + "?view=live", entrant + "?view=live"):
+        shown = text(visitor.get(url))
+        assert signed_only in shown and "signed or not" not in shown, (who, url)
+    assert signed_only in text(public.get(entrant))
+
+    csv = base + "?view=live&_export=csv"
+    assert visitor.get(csv).content == public.get(csv).content
+    assert staff.get(csv).content != public.get(csv).content  # the hand's points
+
+    pdf = base + "pdf/?view=live"
+    assert pdf_text(visitor.get(pdf)) == pdf_text(public.get(pdf))
+    assert "signed by every side" in pdf_text(visitor.get(pdf))
+    assert "Counted live" in pdf_text(staff.get(pdf))
+
+
+@pytest.mark.parametrize("who", VISITORS)
+@pytest.mark.parametrize("game", GAMES)
+def test_an_unpublished_nights_self_checkin_shows_neither_its_name_nor_its_entrants(game, who):
+    """As the night's other pages: 404 as if there were none, open or closed. Only an
+    entrant's own link (their credential, like a side's table link) still works."""
+    tournament = make_tournament(
+        game, entrants=4, published=False, self_checkin=True, name="Secret Friday"
+    )
+    tournament.entrants.update(checked_in=False)
+    first = tournament.entrants.order_by("pk").first()
+    staff, visitor = staff_of(tournament), visiting(who, tournament)
+    page = f"/t/{tournament.slug}/checkin/self/"
+    found = f"{page}?q={first.name[:4]}"
+
+    assert first.name in text(staff.get(found)) and "Secret Friday" in text(staff.get(page))
+    for response in (
+        visitor.get(page),
+        visitor.get(found),
+        visitor.post(page, {"q": first.name, "entrant": first.pk}),
+        visitor.get(f"/t/{tournament.slug}/checkin/me/not-a-real-token/"),
+    ):
+        assert response.status_code == 404, who
+        assert "Secret Friday" not in text(response) and first.name not in text(response)
+    assert not tournament.entrants.filter(checked_in=True).exists()
+    own = f"/t/{tournament.slug}/checkin/me/{first.checkin_token}/"
+    assert visitor.post(own).status_code == 302
+    assert list(tournament.entrants.filter(checked_in=True)) == [first]
+
+    tournament.self_checkin = False  # closed: says nothing more
+    tournament.save()
+    for url in (page, f"/t/{tournament.slug}/checkin/me/not-a-real-token/"):
+        response = visitor.get(url)
+        assert response.status_code == 404 and "Secret Friday" not in text(response), url
+
+
+def secret_night(tournament):
+    """An unpublished night of the same club: a new player, and one of the published
+    night's players entered under another name (the director confirms it is them)."""
+    secret = make_tournament(tournament.game, slug="secret", name="Secret Friday")
+    partnership = secret.is_partnership
+    known = tournament.entrants.order_by("pk").first()
+    known_player = known.member1
+    rows = [("Zed Quill", "Zed Quill", "Yan Quill"), ("Known Again", "Alias Typed", "Cy Dunn")]
+    made = Entrant.objects.bulk_create(
+        Entrant(
+            tournament=secret,
+            name=team if partnership else first,
+            player1=first if partnership else "",
+            player2=second if partnership else "",
+            order=i,
+        )
+        for i, (team, first, second) in enumerate(rows, start=1)
+    )
+    link_entrants(secret, made[:1])
+    confirm(Entrant.objects.get(pk=made[1].pk), 1, known_player)  # "Alias Typed" is them
+    hidden = Player.objects.get(club=tournament.club, name="Zed Quill")
+    return hidden, known_player
+
+
+@pytest.mark.parametrize("who", VISITORS)
+def test_a_register_entry_of_an_unpublished_night_is_not_public(night, who):
+    """The club's public player pages (statistics, partnership, rating) show the entries
+    who entered a published night, under the names typed there; the club's directors see
+    every entry and every name."""
+    tournament, _ = night
+    link_entrants(tournament, tournament.entrants.all())
+    hidden, known = secret_night(tournament)
+    staff, visitor = staff_of(tournament), visiting(who, tournament)
+    club, game = tournament.club.slug, tournament.game
+    pages = [
+        f"/club/{club}/players/{hidden.pk}/",
+        f"/club/{club}/pair/{hidden.pk}/{known.pk}/",
+        f"/club/{club}/ratings/{game}/{hidden.pk}/",
+    ]
+    for url in pages:
+        assert staff.get(url).status_code == 200, url
+        refused = visitor.get(url)
+        assert refused.status_code == 404, (who, url)
+        assert "Zed Quill" not in text(refused)
+    own = f"/club/{club}/players/{known.pk}/"
+    assert "Also entered as Alias Typed" in text(staff.get(own))
+    shown = visitor.get(own)
+    assert shown.status_code == 200 and known.name in text(shown)
+    assert "Alias Typed" not in text(shown)
+    assert visitor.get(f"/club/{club}/ratings/{game}/{known.pk}/").status_code == 200

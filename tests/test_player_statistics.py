@@ -10,6 +10,7 @@ from html import unescape
 
 import pytest
 from django.db import transaction
+from django.db.models import Q
 from django.test import Client
 
 from club.models import Club, Player
@@ -133,7 +134,7 @@ SMALL = {
         [
             # Seat 0 bids 25 in hearts and melds 30: made on the meld, 2 from each: +4.
             # Bids 22 in clubs, melds 10 and counts 5: a double set, 2 x 1 to each: -4.
-            # Seat 1 bids 20 and concedes before the widow: pays the kitty 1.
+            # Seat 1 bids 21 and concedes before the widow: pays the kitty 1.
             {"bidder": "0", "bid": "25", "trump": "hearts", "meld": "30"},
             {
                 "bidder": "0",
@@ -143,7 +144,7 @@ SMALL = {
                 "counters": "5",
                 "took_trick": "on",
             },
-            {"bidder": "1", "bid": "20", "conceded": "before_widow"},
+            {"bidder": "1", "bid": "21", "conceded": "before_widow"},
         ],
         {
             "Hands played": "3",
@@ -225,8 +226,8 @@ def test_only_signed_sheets_of_published_nights_count(client, game):
     sign_every_side(table)
     assert figures(client.get(url))[NAMES[game]]["Hands played"] == "3"
     Tournament.objects.filter(pk=tournament.pk).update(published=False)
-    assert figures(client.get(url)) == {}
-    assert "No published night yet." in client.get(url).content.decode()
+    # Its only night is not public any more: nor is its register entry.
+    assert client.get(url).status_code == 404
 
 
 def test_a_player_of_another_club_or_unknown_is_not_found(client):
@@ -234,6 +235,9 @@ def test_a_player_of_another_club_or_unknown_is_not_found(client):
     away = Club.objects.create(name="Away", slug="away")
     ann = Player.objects.create(club=away, name="Ann")
     bob = Player.objects.create(club=away, name="Bob")
+    night = make_tournament("ascot", club=away, published=True)  # the public sees who played
+    for i, player in enumerate((ann, bob)):
+        Entrant.objects.create(tournament=night, name=player.name, order=i, member1=player)
     assert client.get(f"/club/home/players/{ann.pk}/").status_code == 404
     assert client.get(f"/club/away/players/{ann.pk}/").status_code == 200
     assert client.get("/club/away/players/999999/").status_code == 404
@@ -364,6 +368,45 @@ def test_partnerships_change_and_add_up(client, season):
             assert figures(swapped) == figures(pair)
             assert len(links(pair, "/t/")) == int(row[1])
     assert changing == Player.objects.filter(club=club).count()  # everyone had several
+
+
+def test_a_partner_waiting_to_be_confirmed_is_a_partner_and_the_rows_add_up(client):
+    """A night whose partner the register does not know yet (typed otherwise: a near match
+    waiting for the director): the player played it, so their figures count it, and their
+    partners list it too, by the name typed; the rows add up to the player's figures."""
+    game = "columbus-6-card-kitty"
+    club = Club.objects.create(name="Partners Club", slug="partners")
+    start = datetime.date(2026, 1, 6)
+    nights = [
+        play_night(
+            club, game, start + datetime.timedelta(weeks=w), PEOPLE, slug=f"p-{w}", seed=w, rounds=1
+        )
+        for w in range(3)
+    ]
+    ann = Player.objects.get(club=club, name="Ann Bell")
+    team = nights[-1].entrants.get(Q(member1=ann) | Q(member2=ann))
+    slot = 2 if team.member1 == ann else 1
+    partner = getattr(team, f"member{slot}")
+    typed = f"{partner.name}e"  # a letter more: near, so it waits for the director's tap
+    setattr(team, f"player{slot}", typed)
+    setattr(team, f"member{slot}", None)
+    team.save()
+
+    page = client.get(f"/club/{club.slug}/players/{ann.pk}/")
+    mine = figures(page)[NAMES[game]]
+    rows = table_rows(page, "list record partners")
+    # Partner, Nights, Hands, Bids won, Made %, Avg points
+    assert mine["Nights played"] == "3"
+    assert sum(int(row[1]) for row in rows) == 3
+    assert sum(int(row[2]) for row in rows) == int(mine["Hands played"])
+    waiting = [row for row in rows if row[0] == f"{typed} (waiting to be confirmed)"]
+    assert len(waiting) == 1 and waiting[0][1] == "1"
+    hands = Hand.objects.filter(
+        table__seats__entrant=team, table__round__tournament=nights[-1], record__isnull=False
+    ).count()
+    assert waiting[0][2] == str(hands)
+    # No page of its own to lead to yet: the register's confirmed partners are linked.
+    assert len(links(page, f"/club/{club.slug}/pair/")) == len(rows) - 1
 
 
 # --- query budgets: the same at 10 nights and at 100 --------------------------------------

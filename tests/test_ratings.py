@@ -39,9 +39,14 @@ def ratings_url(game: str, more: str = "") -> str:
     return f"/club/riverside/ratings/{game}/{more}"
 
 
+def seen(html: str) -> str:
+    """The page as the eye reads it: a shared rank's words for a screen reader left out."""
+    return re.sub(r'<span class="visually-hidden">.*?</span>', "", html)
+
+
 def rows_of(response) -> list[dict]:
     """The ratings table as a reader sees it: one dict per row, by column heading."""
-    html = response.content.decode()
+    html = seen(response.content.decode())
     body = html[html.index('<table class="list ratings"') :]
     body = body[: body.index("</table>")]
     heads = [
@@ -395,7 +400,9 @@ def test_a_players_ratings_at_every_game_for_their_page(club, django_assert_max_
     with django_assert_max_num_queries(6):
         found = for_player(player)
     listed = {r["Player"]: r for r in rows_of(Client().get(ratings_url(GAMES[0])))}
-    assert found[0].rank == int(listed[player.name]["Rank"]) and found[0].of == len(listed)
+    shown = listed[player.name]["Rank"]  # "=3" when another has the same rating
+    assert found[0].rank == int(shown.lstrip("=")) and found[0].of == len(listed)
+    assert found[0].tied == shown.startswith("=")
     html = Client().get(f"/club/riverside/players/{player.pk}/").content.decode()
     assert f"/club/riverside/ratings/{GAMES[1]}/{player.pk}/" in html
     assert f"{found[1].rating.shown:.1f}" in html
@@ -414,4 +421,54 @@ def test_the_club_home_leads_to_each_games_ratings_and_a_player_page_to_theirs(c
     page = client.get(f"/club/riverside/players/{player.pk}/").content.decode()
     listed = {r["Player"]: r for r in rows_of(client.get(ratings_url(GAMES[0])))}
     assert f'href="{ratings_url(GAMES[0], f"{player.pk}/")}"' in page
-    assert f"{int(listed[player.name]['Rank'])} of {len(listed)}" in page
+    said = re.sub(r"<[^>]+>", "", seen(page))
+    assert f"{listed[player.name]['Rank']} of {len(listed)} in the club's ratings" in said
+
+
+def test_a_round_forfeited_before_any_hand_is_not_a_table_rated(director_client, club):
+    """6 Card Kitty rule 7: a team not seated within 5 minutes forfeits the round; the
+    opponents win it with 5 points. The standings count it as won and lost, but no card
+    was played: the ratings do not rate it, nor count it among a player's tables."""
+    from tests.conftest import make_tournament
+    from tests.helpers import FINISHING, accepted_hands, published_round
+    from tests.test_rulings import rule
+    from tournament.register import link_entrants
+
+    game = "columbus-6-card-kitty"
+    options, hands = FINISHING[game]
+    night = make_tournament(game, entrants=4, published=True, club=club, options=options)
+    people = [
+        "Ann Bell",
+        "Bob Cole",
+        "Cy Dunn",
+        "Di Eve",
+        "Ed Fay",
+        "Flo Gray",
+        "Gus Hart",
+        "Ida Ng",
+    ]
+    for n, team in enumerate(night.entrants.order_by("order")):  # names told apart
+        team.player1, team.player2 = people[2 * n : 2 * n + 2]
+        team.save()
+    link_entrants(night, night.entrants.all())
+    round_ = published_round(night)
+    forfeited, played = round_.tables.order_by("number")
+    rule(director_client, night, forfeited, "7", offender="0")  # North-South were late
+    sign_every_side(forfeited)
+    accepted_hands(played, hands)
+    sign_every_side(played)
+    late, waiting = (s.entrant for s in forfeited.seats.order_by("position"))
+
+    standings = director_client.get(f"/t/{night.slug}/standings/?view=public").context["board"]
+    row = next(r for r in standings.rows if r.entrant == waiting.pk)
+    assert (row.played, row.wins) == (1, 1)  # the forfeit is won, in the standings
+
+    response = Client().get(ratings_url(game))
+    assert "1 table rated." in response.content.decode()
+    rated = {r["Player"]: r for r in rows_of(response)}
+    at_the_forfeit = set(late.players + waiting.players)
+    assert not at_the_forfeit & set(rated), "nobody played at the forfeited table"
+    assert len(rated) == 4 and all(r["Tables"] == "1" for r in rated.values())
+    for name in late.players:
+        player = Player.objects.get(club=club, name=name)
+        assert for_player(player) == []  # no rating at all: no game played

@@ -137,6 +137,27 @@ def test_a_near_name_may_be_a_new_player(director_client, club, game):
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_two_neighbouring_letters_swapped_are_near(director_client, club, game):
+    """ "Mable Ortiz" typed for "Mabel Ortiz" is one slip of the fingers: offered as the
+    same player, and, once the director says it is a new one, listed as a likely
+    duplicate at the top of the register."""
+    first, second = night(game, 1), night(game, 2)
+    register_entrant(director_client, first, "Mabel Ortiz")
+    register_entrant(director_client, second, "Mable Ortiz")
+    assert to_confirm(director_client, second) == [
+        "Same player as Mabel Ortiz (1 night)",
+        "A new player",
+    ]
+    assert tap(director_client, second, "A new player").status_code == 302
+    rows = register_rows(director_client, club)
+    assert rows["Mable Ortiz"] == (1, "") and rows["Mabel Ortiz"] == (1, "")
+    page = director_client.get(f"/club/{club.slug}/register/").content.decode()
+    duplicates = page[page.index('id="duplicates"') : page.index("</section>")]
+    assert "Likely the same player (1)" in duplicates
+    assert "Keep Mabel Ortiz" in duplicates and "Keep Mable Ortiz" in duplicates
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_csv_import_links_the_same_way(director_client, club, game):
     first, second = night(game, 1), night(game, 2)
     register_entrant(director_client, first, "Anne Bell", partner="Bob Stone")

@@ -137,6 +137,23 @@ def test_the_register_page_runs_a_fixed_number_of_queries(
     assert f"{players} players." in response.content.decode()
 
 
+def test_a_swapped_pair_is_listed_within_the_same_query_budget(
+    director_client, clubs, django_assert_max_num_queries
+):
+    """Near names now include two neighbouring letters swapped: the likely duplicates of
+    a big register still cost the page the same fixed number of queries."""
+    home, _ = clubs
+    big_club(home, 400)
+    Player.objects.bulk_create(
+        [Player(club=home, name="Mabel Ortiz"), Player(club=home, name="Mable Ortiz")]
+    )
+    with django_assert_max_num_queries(8):
+        response = director_client.get(f"/club/{home.slug}/register/")
+    page = response.content.decode()
+    duplicates = page[page.index('id="duplicates"') : page.index("</section>")]
+    assert "Keep Mabel Ortiz" in duplicates and "Keep Mable Ortiz" in duplicates
+
+
 def test_the_import_command_restores_into_a_named_club(clubs, tmp_path, capsys):
     from django.core.management import call_command
 

@@ -82,14 +82,17 @@ def night_places(client, night: Tournament) -> dict[str, tuple[int, int]]:
 
 
 class Cells(HTMLParser):
-    """The text of each row of the page's ladder table."""
+    """The text of each row of the page's ladder table, as it is seen: a shared rank's
+    words for a screen reader ("tied for 1st", hidden from the eye) left out."""
 
     def __init__(self):
         super().__init__()
-        self.rows, self.inside, self.cell = [], 0, None
+        self.rows, self.inside, self.cell, self.hidden = [], 0, None, 0
 
     def handle_starttag(self, tag, attrs):
-        if tag == "table" and "ladder" in (dict(attrs).get("class") or ""):
+        if self.hidden or "visually-hidden" in (dict(attrs).get("class") or ""):
+            self.hidden += tag == "span"
+        elif tag == "table" and "ladder" in (dict(attrs).get("class") or ""):
             self.inside = 1
         elif self.inside and tag == "tr":
             self.rows.append([])
@@ -97,14 +100,16 @@ class Cells(HTMLParser):
             self.cell = ""
 
     def handle_endtag(self, tag):
-        if tag == "table":
+        if self.hidden:
+            self.hidden -= tag == "span"
+        elif tag == "table":
             self.inside = 0
         elif self.inside and tag in ("td", "th") and self.cell is not None:
             self.rows[-1].append(self.cell.strip())
             self.cell = None
 
     def handle_data(self, data):
-        if self.cell is not None:
+        if self.cell is not None and not self.hidden:
             self.cell += data
 
 

@@ -113,7 +113,9 @@ def test_the_search_finds_a_name_and_shows_a_few_at_most(night):
 
 
 def test_a_team_is_found_by_either_players_name():
-    tournament = make_tournament("columbus-6-card-kitty", entrants=4, self_checkin=True)
+    tournament = make_tournament(
+        "columbus-6-card-kitty", entrants=4, published=True, self_checkin=True
+    )
     html = Client().get(page(tournament), {"q": "south 3"}).content.decode()
     assert listed(html) == ["Team 3"] and "North 3 &amp; South 3" in html
 

@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 import pypdfium2
 import pytest
 import zxingcpp
+from django.conf import settings
 from django.test import Client
 from pypdf import PdfReader
 
@@ -234,3 +235,52 @@ def test_a_code_printed_before_the_secret_key_changed_is_known_through_the_fallb
     assert verdict(check(table, code)) == "matches"
     settings.SECRET_KEY_FALLBACKS = []
     assert verdict(check(table, code)) == "unknown"
+
+
+def ruled_and_signed(game: str, director_client):
+    """A table whose first deal was a misdeal (every game has the ruling), then played out
+    and signed: its sheet carries a ruling line."""
+    options, _ = FINISHING[game]
+    tournament = make_tournament(game, entrants=ONE_TABLE[game], published=True, options=options)
+    table = table_of(published_round(tournament))
+    ruled = director_client.post(
+        director_url(table) + "ruling/",
+        {"code": "misdeal", "hand": "next", "offender": "0", "confirm": "1"},
+    )
+    assert ruled.status_code == 302, ruled.content.decode()[:2000]
+    play(table)
+    sign_all(table)
+    return table
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_release_that_rewords_a_ruling_leaves_the_signed_sheet_matching(
+    game, director_client, monkeypatch
+):
+    table = ruled_and_signed(game, director_client)
+    code = page_code(director_client, table)
+    ruleset = type(table.round.tournament.ruleset)
+    said = ruleset.describe_ruling
+    monkeypatch.setattr(
+        ruleset, "describe_ruling", lambda self, *a, **k: "Reworded: " + said(self, *a, **k)
+    )
+    answer = check(table, code)
+    assert verdict(answer) == "matches"
+    assert "Reworded: " in answer.content.decode()  # the sheet shown is worded anew
+    assert page_code(director_client, table) == code  # and prints the same code
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_code_printed_by_the_release_before_the_format_had_a_version_still_matches(
+    game, director_client
+):
+    from printing import check as codes
+    from scoring import signed
+    from scoring.results import results_for
+
+    table = ruled_and_signed(game, director_client)
+    tournament = table.round.tournament
+    result = results_for(tournament, tables=[table])[table.pk]
+    old = codes.code(signed.content(result, tournament, form=1), settings.SECRET_KEY)
+    assert old != page_code(director_client, table).replace("-", "")
+    assert verdict(check(table, codes.shown(old))) == "matches"

@@ -248,6 +248,11 @@ def test_an_entrant_withdrawn_before_playing_holds_no_rank(director_client, game
     page = director_client.get(f"/t/{tournament.slug}/standings/")
     shown = names_in_order(page)
     assert gone.name not in shown and len(shown) == 6
+    # Their own page (an old link, a search) says so, for the director and the public.
+    for client in (director_client, Client()):
+        record = client.get(f"/t/{tournament.slug}/standings/entrant/{gone.pk}/")
+        assert record.status_code == 200
+        assert "Withdrew before playing a round: not ranked." in record.content.decode()
 
 
 def test_a_team_withdrawn_after_playing_keeps_its_results(director_client, kitty):

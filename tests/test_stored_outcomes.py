@@ -2,6 +2,7 @@
 changes its stored outcome with it, and re-deriving everything from the facts finds no
 difference. Checked in each game."""
 
+import dataclasses
 import json
 
 import pytest
@@ -12,6 +13,7 @@ from django.test.utils import CaptureQueriesContext
 
 import standings
 from backup.backup import export_json, import_json
+from rules import RULESETS
 from scoring import entry, outcomes, rulings
 from scoring.models import Hand, Signature, TableOutcome
 from scoring.results import results_for
@@ -29,6 +31,7 @@ from tests.helpers import (
 from tournament.models import Round
 
 pytestmark = pytest.mark.django_db
+TOTALS = outcomes.FIELDS.index("totals")
 
 
 def derived(tournament) -> list[tuple]:
@@ -216,3 +219,45 @@ def test_check_results_reports_a_stored_outcome_that_differs_and_fixes_it(capsys
     with pytest.raises(CommandError, match="No such tournament: nope"):
         call_command("check_results", "nope")
     assert Client().get(side_link(table, 0)).status_code == 200
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_new_scoring_code_scores_the_stored_tables_again_by_itself(game, monkeypatch):
+    """A release that fixes a game's scoring: the standings show the fixed figures at once,
+    with no `check_results --fix` (the stored outcomes carry the scoring's version)."""
+    table, hands = game_table(game)
+    tournament = table.round.tournament
+    accepted_hands(table, hands)
+    before = follows(tournament)
+    ruleset = type(tournament.ruleset)
+    matched = ruleset.match_result
+
+    def fixed(self, *args, **kwargs):  # the "fix": the first side's total is 7 more
+        match = matched(self, *args, **kwargs)
+        return dataclasses.replace(match, totals=(match.totals[0] + 7, *match.totals[1:]))
+
+    def totals() -> list[int]:
+        return json.loads(TableOutcome.objects.get(table=table).data)[TOTALS]
+
+    stored = totals()
+    monkeypatch.setattr(ruleset, "match_result", fixed)
+    assert read(tournament) == before  # the same code version: the stored rows stand
+    assert totals() == stored
+    monkeypatch.setattr(ruleset, "scoring_version", property(lambda self: "the fixed code"))
+    follows(tournament)  # read: derived by the new code, stored, and equal to a fresh one
+    assert totals()[0] > stored[0]  # the fixed figures
+    assert totals()[1:] == stored[1:]
+
+
+def test_the_scoring_version_follows_the_code_of_the_game_and_of_the_shared_rules(tmp_path):
+    from rules import ruleset as ruleset_module
+
+    game = tmp_path / "game"
+    game.mkdir()
+    (game / "scoring.py").write_text("POINTS = 1\n")
+    first = ruleset_module._code_digest.__wrapped__(game)
+    assert ruleset_module._code_digest.__wrapped__(game) == first  # the same code, the same
+    (game / "scoring.py").write_text("POINTS = 2\n")
+    assert ruleset_module._code_digest.__wrapped__(game) != first
+    versions = {r.slug: r.scoring_version for r in RULESETS.values()}
+    assert len(set(versions.values())) == len(versions)  # each game its own

@@ -15,7 +15,7 @@ from django.utils.text import slugify
 
 from club.access import clean_club_choice, club_choice
 from rules import RULESETS, InvalidOptions, get_ruleset
-from standings import METRICS, allowed_metrics, parse_order
+from standings import allowed_metrics, labels, parse_order
 
 from .access import directors
 from .csv_import import player_clash, player_key
@@ -45,7 +45,8 @@ def option_field(option) -> forms.Field:
 def tiebreaks_help(ruleset) -> str:
     seeger_fabian = any(o.key == "seeger_fabian" for o in ruleset.options)
     allowed = allowed_metrics(ruleset.partnerships, seeger_fabian)
-    keys = ", ".join(f"{key} ({METRICS[key]})" for key in allowed)
+    named = labels(ruleset.metric_words)  # the game's own words: "Contracts made"
+    keys = ", ".join(f"{key} ({named[key]})" for key in allowed)
     return (
         "The standings order, first to last, separated by commas. Empty: the game's usual "
         f"order. Metrics: {keys}."
@@ -70,7 +71,10 @@ class OptionGroup:
         return self.ruleset is self.form.ruleset
 
 
-PARTNERSHIP_ONLY = ("bye_points", "boston_pot", "playoff_size")
+PARTNERSHIP_ONLY = ("bye_points", "playoff_size")
+# Asked with the options of a game that has a Boston pot (its ruleset says so: 6 Card
+# Kitty's rule 39), and of no other.
+POT = "boston_pot"
 
 
 class TournamentForm(forms.ModelForm):
@@ -137,10 +141,14 @@ class TournamentForm(forms.ModelForm):
             self.ruleset = get_ruleset("columbus-6-card-kitty")
         self.fields["tiebreaks"].help_text = tiebreaks_help(self.ruleset)
         if game_locked and not self.ruleset.partnerships:
-            # A bye's points, the Boston pot and the playoff bracket are the partnership
-            # game's; a game of players each on their own has none of them to set.
+            # A bye's points and the playoff bracket are the partnership game's; a game of
+            # players each on their own has none of them to set.
             for name in PARTNERSHIP_ONLY:
                 del self.fields[name]
+        if game_locked and not self.ruleset.boston_pot:
+            del self.fields[POT]
+        elif not self.ruleset.boston_pot:
+            self.fields[POT].disabled = True  # switched on by the page with a game that has one
         # Every game's options while the game can still change, so the page shows the chosen
         # game's at once; only the chosen game's are read (the others are disabled). Option
         # keys are unique across the games, so each has its own field.
@@ -162,6 +170,8 @@ class TournamentForm(forms.ModelForm):
                     field.disabled = True  # switched on by the page when this game is chosen
                 names.append(OPTION_PREFIX + option.key)
                 self.fields[OPTION_PREFIX + option.key] = field
+            if ruleset.boston_pot and POT in self.fields:
+                names.append(POT)
             self.option_groups.append(OptionGroup(ruleset, names, tiebreaks_help(ruleset), self))
 
     def offer_clubs(self, user) -> None:
@@ -174,7 +184,10 @@ class TournamentForm(forms.ModelForm):
         return [self[name] for name in self.fields if name.startswith(OPTION_PREFIX)]
 
     def main_fields(self):
-        return [self[name] for name in self.fields if not name.startswith(OPTION_PREFIX)]
+        """The night's own fields; a game's options and its Boston pot are in its group."""
+        return [
+            self[name] for name in self.fields if not name.startswith(OPTION_PREFIX) and name != POT
+        ]
 
     def clean_correction_minutes(self):
         minutes = self.cleaned_data.get("correction_minutes")
@@ -228,7 +241,7 @@ class TournamentForm(forms.ModelForm):
         seeger_fabian = bool(self.resolved_options.get("seeger_fabian"))
         allowed = allowed_metrics(self.ruleset.partnerships, seeger_fabian)
         try:
-            order = parse_order(data.get("tiebreaks") or "", allowed)
+            order = parse_order(data.get("tiebreaks") or "", allowed, self.ruleset.metric_words)
         except ValueError as exc:
             self.add_error("tiebreaks", str(exc))
             return

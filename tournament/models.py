@@ -232,6 +232,13 @@ def new_pin() -> str:
 class Table(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField()
+    # Who dealt hand 1: a seat in the ruleset's seat order (6 Card Kitty: North, East,
+    # South, West), as the table said before its first hand (6 Card Kitty rule 8, "the
+    # first club will determine who deals first"; Pinochle: the highest card drawn). A
+    # new table starts with the first seat until it says otherwise; empty on a table from
+    # before a table could say it, whose dealers were taken to start at the first seat
+    # (rules.Ruleset.first_dealer).
+    first_dealer = models.PositiveSmallIntegerField(null=True, blank=True, default=0)
 
     class Meta:
         ordering = ["number"]

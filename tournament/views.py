@@ -13,8 +13,9 @@ from club.access import runs_club
 from club.models import Club
 from laptop.links import phone_url
 from rules import RULESETS
+from rules.base import count
 
-from .access import director_required, is_director, runs, visible_tournament
+from .access import director_required, is_director, runs, sees, visible_tournament
 from .checkin import (
     SEARCH_MIN_LETTERS,
     CheckinError,
@@ -89,12 +90,7 @@ def describe_settings(tournament: Tournament) -> list[tuple[str, str]]:
     values = tournament.settings
     shown = []
     for option in tournament.ruleset.options:
-        value = values[option.key]
-        if option.kind == "bool":
-            value = "yes" if value else "no"
-        elif option.kind == "choice":
-            value = dict(option.choices).get(value, value)
-        shown.append((option.label, str(value)))
+        shown.append((option.label, option.words(values[option.key])))
     minutes = tournament.correction_minutes
     shown.append(("Correction period after signing", f"{minutes} minute{'s' * (minutes != 1)}"))
     return shown
@@ -263,7 +259,7 @@ def entrants_import(request, slug):
                         for i, row in enumerate(rows)
                     )
                     link_entrants(tournament, created)
-                messages.success(request, f"Imported {len(rows)} entrants.")
+                messages.success(request, f"Imported {count(len(rows), 'entrant')}.")
                 return redirect("entrants", slug=slug)
     return render(
         request,
@@ -353,8 +349,9 @@ def _self_checkin_closed(request, tournament: Tournament):
 
 def self_checkin(request, slug):
     """The players' own check-in page (no login), open while the director allows it: type
-    a few letters of your team or name, tap to check in."""
-    tournament = get_object_or_404(Tournament, slug=slug)
+    a few letters of your team or name, tap to check in. A night not published is not
+    there for anyone but its staff, as its other pages (its name and entrants are private)."""
+    tournament = visible_tournament(request, slug)
     if not tournament.self_checkin:
         return _self_checkin_closed(request, tournament)
     if request.method != "POST":
@@ -399,11 +396,17 @@ def _render_self_checkin(request, tournament: Tournament, form, status: int = 20
 
 def self_checkin_link(request, slug, checkin_token):
     """An entrant's own check-in link (the QR code printed for them): one tap confirms.
-    Opening it checks nobody in, so a link previewed by a chat app does nothing."""
+    Opening it checks nobody in, so a link previewed by a chat app does nothing.
+
+    The link is its entrant's credential (as a side's table link is): it works before the
+    night is published too, but a wrong one then says no more than that there is no such
+    night."""
     tournament = get_object_or_404(Tournament, slug=slug)
+    entrant = Entrant.objects.filter(tournament=tournament, checkin_token=checkin_token).first()
+    if entrant is None and not sees(request.user, tournament):
+        raise Http404("No such tournament.")
     if not tournament.self_checkin:  # closed: whatever the link, it says only that
         return _self_checkin_closed(request, tournament)
-    entrant = Entrant.objects.filter(tournament=tournament, checkin_token=checkin_token).first()
     if entrant is None:
         raise Http404("No entrant has this check-in link: ask the director.")
     status, error = 200, ""

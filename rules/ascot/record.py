@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..base import Field, count
+from ..base import Field, SheetWords, count
 from ..reading import HandReader
 from ..ruleset import Ruleset
 
@@ -268,6 +268,23 @@ class HandRecordRules(Ruleset):
         for seat, points in enumerate(record.ramsch or ()):
             data[f"ramsch_{seat}"] = points
         return data
+
+    def sheet_words(self, table_size: int, options: dict) -> SheetWords:
+        """Each deal's score, and with Seeger-Fabian its points apart (they are never
+        multiplied), named as the standings name the sums: Score, and Seeger-Fabian."""
+        if self.resolve_options(options)["seeger_fabian"]:
+            return SheetWords(
+                figures=("score", "S-F", "total"),
+                key=(
+                    "score: the deal's score; its sum is the standings' Score. S-F: the "
+                    "Seeger-Fabian points, never multiplied. total: both, the standings' "
+                    "Seeger-Fabian.",
+                ),
+            )
+        return SheetWords(
+            figures=("score", "total"),
+            key=("total: the sum of the deals' scores, the standings' Score.",),
+        )
 
     def summary(self, record: AscotHand) -> tuple[int | None, str, str]:
         if record.ramsch is not None:

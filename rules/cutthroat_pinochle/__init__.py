@@ -26,6 +26,10 @@ class CutthroatPinochle(MatchRules, ScoringRules, StatisticsRules, HandRecordRul
     partnerships = False
     record_type = CutthroatPinochleHand
     redealt = "dealt again, no chips change hands."
+    # The bid winner makes the bid, or fails it: conceded before or after the widow, or
+    # played and set (The Bid, Melds); the game is the whole sitting, until one is broke.
+    metric_words = {"games_won": "Bids made", "games_lost": "Bids failed"}
+    first_deal = "The Deal: each player draws a card from the deck; the highest card deals first."
     infractions = INFRACTIONS
     options = (
         Option(
@@ -51,7 +55,9 @@ class CutthroatPinochle(MatchRules, ScoringRules, StatisticsRules, HandRecordRul
     )
 
     decisions = (
-        "Bids are at least 20 (the player left of the dealer is forced to 20), raised by 1.",
+        "Bids are at least 20, raised by 1. The player left of the dealer is forced to 20 "
+        "(The Bid: \u201cmust assume the bid of 20 or make a stronger bid\u201d), so only "
+        "they can win the bid at 20; anyone else wins it at 21 or more.",
         "Base value: 20-24 = 1, 25-29 = 2, 30-34 = 4, 35-39 = 7, 40-44 = 10, 45-49 = 13, "
         "50-54 = 16, 55+ = 20; spades trump doubles it for every payment of the hand.",
         "Meld alone reaching the bid wins without play. Otherwise the meld counts only if the "
@@ -65,6 +71,8 @@ class CutthroatPinochle(MatchRules, ScoringRules, StatisticsRules, HandRecordRul
         "kitty twice if the bid is 35 or more.",
         "Each player starts with 150 chips, 25 of them into the kitty; the score is the change "
         "in a player's chips.",
+        "The Deal: the highest card drawn deals first; the table says who on its page before "
+        "the first hand (the first seat until it does), and the deal passes to the left.",
         "The bank: a player pays only the chips they have, and the kitty only what it holds. "
         "A player who cannot pay in full is out, and the game ends with that hand. A bidder "
         "who owes several pays the players from the left first, the kitty last.",

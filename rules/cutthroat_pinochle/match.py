@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..base import HandScore, HandTally, MatchResult, Ruling, add_points, counted, leader, signed
+from ..base import (
+    HandScore,
+    HandTally,
+    MatchResult,
+    Ruling,
+    add_points,
+    count,
+    counted,
+    leader,
+    signed,
+)
 from ..ruleset import Ruleset
 
 
@@ -39,7 +49,8 @@ class MatchRules(Ruleset):
                 if paid < owed:
                     short.append(seat)
                     notes.append(
-                        f"{names[seat]} had only {chips[seat]} chips: paid {paid} of {owed}"
+                        f"{names[seat]} had only {count(chips[seat], 'chip')}: "
+                        f"paid {paid} of {owed}"
                     )
             owed = -score.kitty
             paid = min(owed, kitty)
@@ -62,8 +73,8 @@ class MatchRules(Ruleset):
             if chips[bidder] < total:
                 short.append(bidder)
                 notes.append(
-                    f"{names[bidder]} had only {chips[bidder]} chips: paid {chips[bidder]} of "
-                    f"{total}"
+                    f"{names[bidder]} had only {count(chips[bidder], 'chip')}: "
+                    f"paid {chips[bidder]} of {total}"
                 )
         return tuple(change), kitty_change, short, notes
 
@@ -102,7 +113,7 @@ class MatchRules(Ruleset):
                     explanation=f"{who} cannot pay and is out: game over after hand "
                     f"{len(tally)}; "
                     + (f"{names[winner]} wins." if winner is not None else "tied for the most.")
-                    + f" Kitty {kitty} chips.",
+                    + f" Kitty {count(kitty, 'chip')}.",
                     tally=tuple(tally),
                 )
         line = ", ".join(
@@ -114,7 +125,8 @@ class MatchRules(Ruleset):
                 totals,
                 None,
                 hands_played=len(tally),
-                explanation=f"{len(tally)} of {planned} hands played: {line}; kitty {kitty} chips.",
+                explanation=f"{len(tally)} of {planned} hands played: {line}; "
+                f"kitty {count(kitty, 'chip')}.",
                 tally=tuple(tally),
             )
         winner = leader(totals)
@@ -124,6 +136,7 @@ class MatchRules(Ruleset):
             totals,
             winner,
             hands_played=len(tally),
-            explanation=f"{head} after {planned} hands: {line}; kitty {kitty} chips.",
+            explanation=f"{head} after {count(planned, 'hand')}: {line}; "
+            f"kitty {count(kitty, 'chip')}.",
             tally=tuple(tally),
         )

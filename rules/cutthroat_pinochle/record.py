@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ..base import Field
+from ..base import Field, SheetWords
 from ..reading import HandReader
 from ..ruleset import Ruleset
 
@@ -43,6 +43,37 @@ class CutthroatPinochleHand:
 class HandRecordRules(Ruleset):
     """The hand record's side of the game: the entry form, reading it, the sheet's columns."""
 
+    def forced_bidder(self, number: int | None, table_size: int) -> int | None:
+        """The seat forced to 20 in hand ``number``: the player left of the dealer (The Bid:
+        "Bidding begins with the player to the left of the dealer. This player is 'under'
+        and must assume the bid of 20 or make a stronger bid"). None when the dealer is not
+        known: no hand number, or a table that has not said who dealt first."""
+        if number is None or self.first_dealer is None:
+            return None
+        return (self.dealer(number, table_size) + 1) % table_size
+
+    def check_forced_bid(
+        self,
+        read: HandReader,
+        bidder: int | None,
+        bid: int | None,
+        forced: int | None,
+        table_size: int,
+    ) -> None:
+        """The Bid: the player left of the dealer holds 20 unless another bids more, and
+        cannot pass below it; so a bid of 20 that stands is theirs, and any other player's
+        winning bid is at least 21."""
+        if forced is None or bidder is None or bid != MIN_BID or bidder == forced:
+            return
+        dealer = (forced - 1) % table_size
+        where = "dealt this hand" if bidder == dealer else "sits right of the dealer"
+        read.error(
+            "bidder",
+            f"Only the player left of the dealer can hold the bid at {MIN_BID}: they are "
+            f"\u201cunder\u201d and must assume it (The Bid). This bidder {where}: their "
+            f"winning bid is {MIN_BID + 1} or more. Check the bidder and the bid.",
+        )
+
     def hand_fields(
         self,
         table_size: int,
@@ -54,7 +85,14 @@ class HandRecordRules(Ruleset):
         seats = tuple((str(seat), name) for seat, name in enumerate(names))
         return (
             Field("bidder", "Bidder", "choice", choices=seats),
-            Field("bid", "Bid", "int", min=MIN_BID, max=MAX_BID, help="At least 20."),
+            Field(
+                "bid",
+                "Bid",
+                "int",
+                min=MIN_BID,
+                max=MAX_BID,
+                help="At least 20; 20 only for the player left of the dealer, who is forced to it.",
+            ),
             Field(
                 "conceded",
                 "Conceded",
@@ -120,6 +158,8 @@ class HandRecordRules(Ruleset):
             MIN_BID,
             MAX_BID,
         )
+        forced = self.forced_bidder(number, table_size)
+        self.check_forced_bid(read, bidder, bid, forced, table_size)
         conceded = (
             read.choice(
                 "conceded",
@@ -176,3 +216,27 @@ class HandRecordRules(Ruleset):
         if not record.won_on_meld:
             taken += f", counters {record.counters or 0}"
         return record.bidder, bid, taken
+
+    def remarks(self, record: CutthroatPinochleHand) -> tuple[str, ...]:
+        """ "The Bid Winner still needs to take one trick to save his meld": a row whose meld
+        did not count says so, or its Taken column would not explain its chips."""
+        if record.conceded == "no" and not record.won_on_meld and not record.took_trick:
+            return ("meld lost (no trick)",)
+        return ()
+
+    def sheet_words(self, table_size: int, options: dict) -> SheetWords:
+        """The players' chips won and paid, and the kitty's in and out beside them, so each
+        row adds up to nothing and the kitty's balance can be followed down the sheet."""
+        opts = self.resolve_options(options)
+        ante, start = opts["kitty_ante"], opts["kitty_ante"] * table_size
+        return SheetWords(
+            figures=("chips", "total"),
+            pool="Kitty",
+            pool_figures=("in/out", "holds"),
+            pool_start=start,
+            key=(
+                "Chips: each row adds up to nothing, the players' chips won (+) and paid (\u2212) "
+                "with the kitty's in (+) and out (\u2212). The kitty holds "
+                f"{start} before hand 1, {ante} from each player.",
+            ),
+        )

@@ -26,6 +26,8 @@ class SixCardKitty(MatchRules, ScoringRules, StatisticsRules, HandRecordRules):
     table_sizes = (4,)
     partnerships = True
     tiebreaker_hand = True  # rule 6
+    boston_pot = True  # rule 39
+    first_deal = "Rule 8: the first club decides who deals first; the deal proceeds clockwise."
     procedure_rules = {
         "tiebreaker": "6",  # a tie is settled by one more hand whose points do not count
         "late": "7",  # seated within 5 minutes of the round's start, or forfeit
@@ -113,6 +115,8 @@ class SixCardKitty(MatchRules, ScoringRules, StatisticsRules, HandRecordRules):
         "Rule 41: a team that leaves forfeits the round in progress (hands played keep their "
         "points) and every later round as under rule 7.",
         "The guarantee joker is the little joker (rule 2, option).",
+        "Rule 8: the first club decides who deals first; the table says who on its page before "
+        "the first hand (the first seat, North, until it does), and the deal proceeds clockwise.",
     )
 
     # -- seating ---------------------------------------------------------------------------

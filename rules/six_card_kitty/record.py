@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ..base import Field
+from ..base import Field, count
 from ..reading import HandReader
 from ..ruleset import Ruleset
 
@@ -136,4 +136,4 @@ class HandRecordRules(Ruleset):
 
     def summary(self, record: SixCardKittyHand) -> tuple[int | None, str, str]:
         bid = bid_text(record) + (f" {record.direction}" if record.direction else "")
-        return record.bidding_team, bid, f"{record.books} books"
+        return record.bidding_team, bid, count(record.books, "book")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..base import HandScore, Infraction, Ruling, cite, signed
+from ..base import HandScore, Infraction, Ruling, cite, count, signed
 from ..effects import RulingHand
 from ..ruleset import Ruleset
 from .record import BOOK, SIDES, TOTAL_BOOKS, SixCardKittyHand, bid_text
@@ -80,9 +80,9 @@ class ScoringRules(Ruleset):
         points = [0, 0]
         made = books >= needed
         lead = (
-            f"Bid {bid_text(record)}, {books} books"
+            f"Bid {bid_text(record)}, {count(books, 'book')}"
             if not prefix
-            else (f"{prefix}bid {bid_text(record)}, {books} books")
+            else (f"{prefix}bid {bid_text(record)}, {count(books, 'book')}")
         )
         if made:
             points[bidders] = (books - BOOK) * multiplier

@@ -26,6 +26,9 @@ class ThreeLeggedKitty(MatchRules, ScoringRules, StatisticsRules, HandRecordRule
     partnerships = False
     record_type = ThreeLeggedKittyHand
     infractions = INFRACTIONS
+    # A game is the race to the target (Winning the Game); what the Cat makes or fails in
+    # a hand is its contract (Scoring System: "Did the Cat Make Their Contract?").
+    metric_words = {"games_won": "Contracts made", "games_lost": "Contracts failed"}
     options = (
         Option(
             "target",

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..base import HandScore, HandTally, MatchResult, Ruling, add_points, counted, leader
+from ..base import HandScore, HandTally, MatchResult, Ruling, add_points, count, counted, leader
 from ..ruleset import Ruleset
 
 
@@ -44,7 +44,7 @@ class MatchRules(Ruleset):
                         winner=winner,
                         hands_played=played,
                         explanation=f"{names[winner]} wins with {totals[winner]} after "
-                        f"{played} hands.",
+                        f"{count(played, 'hand')}.",
                         tally=tuple(tally),
                     )
         line = ", ".join(f"{name} {total}" for name, total in zip(names, totals, strict=True))
@@ -64,6 +64,6 @@ class MatchRules(Ruleset):
             totals=tuple(totals),
             winner=None,
             hands_played=played,
-            explanation=f"{played} hands played, first to {target}: {line}.",
+            explanation=f"{count(played, 'hand')} played, first to {target}: {line}.",
             tally=tuple(tally),
         )

@@ -220,6 +220,15 @@ class HandRecordRules(Ruleset):
         read.done()
         return ThreeLeggedKittyHand(False, cat, number, contract, tricks)
 
+    def paper_rows(self, table_size: int, options: dict) -> int:
+        """A game ends on the score (Winning the Game), not after a number of hands: the paper
+        kept as a backup has rows for a long game to it. A hand adds 5 to each opponent
+        or the bid to the Cat, so a game to 30 is over in about 10 to 15 hands."""
+        opts = self.resolve_options(options)
+        if opts["hand_limit"]:
+            return opts["hand_limit"]
+        return min(60, max(6, -(-opts["target"] // 2)))
+
     def summary(self, record: ThreeLeggedKittyHand) -> tuple[int | None, str, str]:
         if record.passed_out:
             return None, "passed out", ""

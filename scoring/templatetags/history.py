@@ -13,8 +13,11 @@ def facts(value) -> str:
     """{"level": 5, "books": 12} → "level 5, books 12"; signatures → "North-South: Ann"."""
     if not value:
         return ""
-    if isinstance(value, dict) and "signatures" in value:
-        return "signed by " + ", ".join(s["name"] for s in value["signatures"])
+    signatures = value.get("signatures") if isinstance(value, dict) else None
+    if isinstance(signatures, list) and all(
+        isinstance(s, dict) and isinstance(s.get("name"), str) for s in signatures
+    ):
+        return "signed by " + ", ".join(s["name"] for s in signatures)
     if isinstance(value, dict):
         shown = []
         for key, item in value.items():

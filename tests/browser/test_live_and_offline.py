@@ -36,7 +36,7 @@ TWO_HANDS = {
         {"bid": "60", "game": "suit", "card_points": "70", "declarer": "2"},
     ],
     "cutthroat-pinochle": [
-        {"bidder": "0", "bid": "20", "conceded": "before_widow"},
+        {"bidder": "0", "bid": "21", "conceded": "before_widow"},
         {"bidder": "1", "bid": "21", "conceded": "before_widow"},
     ],
 }

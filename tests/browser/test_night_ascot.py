@@ -347,16 +347,22 @@ def test_an_ascot_night(director_context, phone_context, other_phone_context, sh
     assert NAME in sheet and "Round 1 · Table 1" in sheet and "FINAL" in sheet, sheet
     for name in seated:
         assert f"Signed by {name}" in sheet, (name, sheet)
-    total = " ".join(str(t) for t in TOTALS)
-    assert f"Total {total} Winner: {seated[3]}" in sheet, sheet
-    # Each row: hand, dealer, declarer, bid, taken, then each player's points and running total.
+    # The totals: each player's Score (the deals' scores, as the standings count it), the
+    # Seeger-Fabian points apart, and both (the standings' Seeger-Fabian).
+    score = {seat: score for t, seat, _, _, _, score, _ in STANDINGS if t == 1}
+    total = " ".join(f"{score[s]} {t - score[s]} {t}" for s, t in enumerate(TOTALS))
+    assert f"Total {total} score: the deal's score; its sum is the standings' Score." in sheet
+    assert f"Winner: {seated[3]}" in sheet, sheet
+    # Each row: hand, dealer, declarer, bid, taken, then each player's score for the deal,
+    # its Seeger-Fabian points and the running total.
     rows = [
-        f"1 {seated[0]} Ramsch – / 45 / 30 / 45 0 0 -45 -45 0 0 -45 -45",
-        f"2 {seated[1]} {seated[2]} 75 null 0 tricks 0 0 0 -45 125 125 0 -45",
+        f"1 {seated[0]} Ramsch – / 45 / 30 / 45 0 0 0 -45 0 -45 0 0 0 -45 0 -45",
+        f"2 {seated[1]} {seated[2]} 75 null 0 tricks 0 0 0 0 0 -45 75 50 125 0 0 -45",
         f"3 {seated[2]} {seated[3]} 100 grand KittyFree Contra Re 70 card points "
-        "0 0 0 -45 0 125 550 505",
-        # 30 - 10 = 20 for the out-of-turn pass
-        f"4 {seated[3]} {seated[0]} 90 suit 80 card points -170 -170 20 -25 30 155 30 535",
+        "0 0 0 0 0 -45 0 0 125 500 50 505",
+        # -10 for the out-of-turn pass, and +30 Seeger-Fabian
+        f"4 {seated[3]} {seated[0]} 90 suit 80 card points -120 -50 -170 -10 30 -25 0 30 155 "
+        "0 30 535",
     ]
     for row in rows:
         assert row in sheet, (row, sheet)

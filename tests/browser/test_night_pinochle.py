@@ -273,8 +273,8 @@ def test_a_cut_throat_pinochle_night(
             "Player": names[t][seat],
             "Played": "1",
             "Score": str(score),
-            "Games won": str(won),
-            "Games lost": str(lost),
+            "Bids made": str(won),
+            "Bids failed": str(lost),
             "Rounds won": str(wins),
         }
         for rank, (t, seat, score, won, lost, wins) in enumerate(STANDINGS, start=1)
@@ -295,15 +295,19 @@ def test_a_cut_throat_pinochle_night(
     ]
     for row in rows:
         assert row in sheet, (row, sheet)
-    assert f"Total -17 65 -39 Winner: {seated[1]}" in sheet, sheet
+    # The kitty's column beside them: 30 before hand 1, and each row adds up to nothing.
+    assert "Kitty before hand 1: 30 0 0 0 30" in sheet, sheet
+    assert f"Total -17 65 -39 {KITTY_1 - 30} {KITTY_1} Chips: each row adds up" in sheet, sheet
+    assert f"Winner: {seated[1]}" in sheet, sheet
     for name in seated:
         assert f"Signed by {name}" in sheet, (name, sheet)
     sheet = pages[1]
     # Hand 2 is starred, its note printed under the totals.
     row = f"2* {others[1]} {others[1]} 40 spades meld 15, counters 20 6 14 -46 -50 40 36"
     assert row in sheet, sheet
+    assert "Total 14 -50 36 0 30 Chips: each row adds up" in sheet, sheet
     assert (
-        f"Total 14 -50 36 2* {others[1]} had only 46 chips: paid 46 of 120 Winner: {others[2]}"
+        f"from each player. 2* {others[1]} had only 46 chips: paid 46 of 120 Winner: {others[2]}"
         in sheet
     ), sheet
 

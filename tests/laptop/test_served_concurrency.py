@@ -239,7 +239,8 @@ def test_wrong_pins_at_once_are_each_counted_and_no_more_than_the_tries_are_comp
         start.wait(timeout=30)
         data = {**fields, "side": "1", "pin": wrong}
         status, text = send(phone, "POST", north_link + "accept/", data)
-        said = "tries left" if "tries left)" in text else "locked" if "locked" in text else text
+        tries = "try left)" in text or "tries left)" in text  # "1 try left", "9 tries left"
+        said = "tries left" if tries else "locked" if "locked" in text else text
         return status, said
 
     with ThreadPoolExecutor(max_workers=phones) as pool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from pdftext import pages_text, squash
 from samples import SLUGS, blank_sheet, game_sheet, long_round
@@ -114,7 +114,9 @@ def test_a_long_round_flows_on_with_its_heads_and_ends_with_the_signatures(slug:
 
 LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜéñłŁ0123456789 -/,"
 words = st.text(alphabet=LETTERS, min_size=1, max_size=40).map(str.strip)
-names = st.text(alphabet=LETTERS, min_size=1, max_size=100).filter(lambda s: s.strip())
+names = st.text(alphabet=LETTERS, min_size=1, max_size=100).filter(
+    lambda s: s.strip() and s.strip() != "Sign here"
+)
 
 
 @st.composite
@@ -154,6 +156,23 @@ def sheets(draw: st.DrawFn) -> Sheet:
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(sheets())
+@example(  # a table wrote "Sign here" in a cell: still one signature line per side
+    Sheet(
+        tournament="Spring Open",
+        date="2025-03-14",
+        venue="",
+        game="Ascot",
+        round=3,
+        table=7,
+        sides=(SideInfo("0", ("0",), "Seat 1"), SideInfo("00", ("00",), "Seat 2")),
+        hands=(HandLine(1, "0", "", "Sign here", "Sign here", (0, 0), (0, 0)),),
+        planned_hands=0,
+        rulings=(),
+        totals=(0, 0),
+        winner="",
+        signatures=(),
+    )
+)
 def test_whatever_the_table_wrote_every_row_prints_whole_once(sheet: Sheet) -> None:
     pages = pages_text(sheets_pdf([sheet]))
     text = "".join(pages)
@@ -163,7 +182,10 @@ def test_whatever_the_table_wrote_every_row_prints_whole_once(sheet: Sheet) -> N
         assert everything.count(squash(row(hand))) >= 1, row(hand)
     for ruling in sheet.rulings:
         assert squash(ruling.effect) in everything
-    assert squash(pages[-1]).count("Signhere") == len(sheet.sides)
+    # Count the signature lines under the signatures heading: a table may write "Sign here".
+    block = pages[-1].rsplit("Signatures — both sides agree the scores above", 1)[-1]
+    lines = [line.strip() for line in block.splitlines()]
+    assert lines.count("Sign here") == len(sheet.sides)
 
 
 def test_many_rulings_flow_on_each_whole_and_the_last_with_the_signatures() -> None:

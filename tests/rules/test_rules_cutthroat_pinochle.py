@@ -208,3 +208,49 @@ def test_the_bank_never_goes_below_zero(records, start, ante):
     shorts = [i for i, row in enumerate(result.tally) if "had only" in row.note]
     if any("chips: paid" in result.tally[i].note for i in shorts):
         assert result.complete and result.hands_played == len(result.tally)
+
+
+# --- The Bid: "Bidding ... begins with the player to the left of the dealer. This player is
+# 'under' and must assume the bid of 20 or make a stronger bid." -----------------------------
+CONCEDED = {"conceded": "before_widow"}
+
+
+@given(st.integers(0, 2), st.integers(1, 60), st.integers(0, 2), st.integers(20, 40))
+def test_only_the_player_left_of_the_dealer_holds_a_bid_of_20(first, number, bidder, bid):
+    """Whoever dealt first and whichever the hand, a winning bid of 20 is the forced
+    bidder's (left of that hand's dealer), refused by the Bidder field for anyone else; 21
+    or more may be anyone's."""
+    table = PINOCHLE.with_first_dealer(first)
+    dealer = (first + number - 1) % 3  # the deal passes to the left
+    forced = (dealer + 1) % 3
+    data = {"bidder": bidder, "bid": bid, **CONCEDED}
+    if bid == 20 and bidder != forced:
+        with pytest.raises(InvalidHand) as refused:
+            table.parse_hand(data, 3, {}, number)
+        assert set(refused.value.errors) == {"bidder"}
+        said = refused.value.errors["bidder"]
+        assert "left of the dealer" in said and "(The Bid)" in said
+        assert ("dealt this hand" if bidder == dealer else "right of the dealer") in said
+    else:
+        assert table.parse_hand(data, 3, {}, number).bidder == bidder
+
+
+def test_the_dealer_forced_to_20_is_refused_by_the_field():
+    table = PINOCHLE.with_first_dealer(0)  # seat 0 deals hand 1: seat 1 is under
+    with pytest.raises(InvalidHand) as refused:
+        table.parse_hand({"bidder": "0", "bid": "20", **CONCEDED}, 3, {}, 1)
+    assert refused.value.errors == {
+        "bidder": "Only the player left of the dealer can hold the bid at 20: they are "
+        "\u201cunder\u201d and must assume it (The Bid). This bidder dealt this hand: their "
+        "winning bid is 21 or more. Check the bidder and the bid."
+    }
+    assert table.parse_hand({"bidder": "1", "bid": "20", **CONCEDED}, 3, {}, 1).bid == 20
+
+
+def test_a_table_that_never_said_who_dealt_first_is_not_judged_on_a_guess():
+    """A table from before a table could say who dealt first: its dealers were taken to
+    start at the first seat, which nobody checked; its hands read as they were entered."""
+    assert PINOCHLE.first_dealer is None
+    assert PINOCHLE.parse_hand({"bidder": "0", "bid": "20", **CONCEDED}, 3, {}, 1).bid == 20
+    assert PINOCHLE.forced_bidder(1, 3) is None
+    assert PINOCHLE.with_first_dealer(0).forced_bidder(1, 3) == 1

@@ -251,3 +251,22 @@ def test_every_infraction_can_be_previewed(slug, size):
         ruling = Ruling(infraction.code, offender=0, choice=choice)
         text = ruleset.describe_ruling(ruling, None, size, {})
         assert text and "\n" not in text and text.endswith("."), infraction.code
+
+
+# --- who deals: the table's first dealer, then the deal passes to the left -------------------
+@pytest.mark.parametrize("ruleset", RULESETS.values(), ids=RULESETS.keys())
+@given(data=st.data())
+def test_every_dealer_follows_the_tables_first_dealer(ruleset, data):
+    size = data.draw(st.sampled_from(ruleset.table_sizes))
+    seats = ruleset.players_at_table(size)
+    first = data.draw(st.integers(0, seats - 1))
+    number = data.draw(st.integers(1, 200))
+    table = ruleset.with_first_dealer(first)
+    assert table.dealer(number, seats) == (first + number - 1) % seats
+    assert table.dealer(1, seats) == first
+    assert ruleset.dealer(number, seats) == (number - 1) % seats  # not said: the first seat
+    assert ruleset.with_first_dealer(None).dealer(number, seats) == ruleset.dealer(number, seats)
+    assert table.first_dealer == first and ruleset.first_dealer is None  # the game's own stays
+    assert table.check_first_dealer(first, seats) == first
+    with pytest.raises(ValueError, match="must be one of the seats"):
+        table.check_first_dealer(seats, seats)

@@ -4,8 +4,13 @@ Thin: the facts load and add up in scoring.standings_board."""
 
 from __future__ import annotations
 
+import hashlib
+
 from django import forms
+from django.contrib import messages
+from django.core.cache import cache
 from django.db.models import Count, Max, Q
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django_tables2 import RequestConfig
@@ -84,13 +89,16 @@ def _entrant_label(tournament: Tournament) -> str:
     return "Team" if tournament.is_partnership else "Player"
 
 
-def standings_version(tournament: Tournament) -> str:
-    """What the standings are made of: every table's history (each hand, ruling and
-    signature is in it), the entrants (a rename too) and the rounds, and the tournament's
-    own options."""
-    changes = Change.objects.filter(table__round__tournament=tournament).aggregate(
-        n=Count("id"), last=Max("id")
-    )
+def standings_version(tournament: Tournament, counting: Counting) -> str:
+    """What the standings are made of: the history of the tables they count (each hand,
+    ruling and signature is in it), the entrants (a rename too) and the rounds, and the
+    tournament's own options. The public's count signed tables only (a signed table
+    changes only when reopened, which unsigns it) and the playoff matches the bracket shows:
+    a hand entered at a table still playing is not a new version of their page."""
+    changes = Change.objects.filter(table__round__tournament=tournament)
+    if counting.only_signed:
+        changes = changes.filter(Q(table__outcome__final=True) | Q(table__round__playoff=True))
+    counted = changes.aggregate(n=Count("id"), last=Max("id"))
     entrants = tournament.entrants.aggregate(
         n=Count("id"),
         last=Max("id"),
@@ -99,7 +107,7 @@ def standings_version(tournament: Tournament) -> str:
         left=Count("id", filter=Q(left_in_round__isnull=False)),
     )
     rounds = list(tournament.round_set.values_list("id", "status", "playoff"))
-    return live.version(changes, entrants, rounds, live.fields_of(tournament))
+    return live.version(counting, counted, entrants, rounds, live.fields_of(tournament))
 
 
 def render_standings(
@@ -153,11 +161,36 @@ def render_standings(
 
 def standings_page(request, slug):
     tournament = visible_tournament(request, slug)
-    current = standings_version(tournament)
+    counting = counting_for(request, tournament)
+    current = standings_version(tournament, counting)
     if unchanged := live.unchanged(request, current):
         return unchanged
-    b = board(tournament, counting_for(request, tournament))
-    return render_standings(request, tournament, b, version=current)
+    # The players' phones all open the same page at the round's end: one render of each
+    # version serves them all (what only staff or a message would show is never kept).
+    key = _kept_key(request, tournament, current) if counting == PUBLIC else None
+    if key and (kept := cache.get(key)) is not None:
+        return HttpResponse(kept)
+    response = render_standings(request, tournament, board(tournament, counting), version=current)
+    if key and response.status_code == 200 and not response.streaming:
+        cache.set(key, response.content, KEEP_SECONDS)
+    return response
+
+
+# A kept render is only ever served for the version it shows; this bounds the memory.
+KEEP_SECONDS = 300
+
+
+def _kept_key(request, tournament: Tournament, version: str) -> str | None:
+    """The page as anyone who is not logged in and has no message waiting sees it, at this
+    address (less the poll's `since`, which the page names anew) and version."""
+    if request.user.is_authenticated or len(messages.get_messages(request)):
+        return None
+    query = request.GET.copy()
+    query.pop(live.SINCE, None)
+    if "_export" in query:
+        return None
+    where = hashlib.sha256(f"{request.path}?{query.urlencode()}".encode()).hexdigest()
+    return f"standings:{tournament.pk}:{version}:{where}"
 
 
 def projector(request, slug):

@@ -173,17 +173,27 @@ def _for_sides(failed: Failed, action: str, form_class, sides: list[SideView], k
 TABLE_POLL_SECONDS = 5
 
 
+# A poll's one read (every phone asks every TABLE_POLL_SECONDS): compiled once.
+_HISTORY_LENGTH = Prepared(
+    lambda table_id: Table.objects.filter(pk=table_id)
+    .annotate(n=Count("changes"), last=Max("changes__id"))
+    .only("pk")
+)
+
+
 def table_version(access: Access, history: list[Change] | None = None) -> str:
     """Everything that changes a table is written to its history, or is the round's state
     or the tournament's options: a version of the page in one query (none, from the
-    history as the page read it)."""
+    history as the page read it). Not the round's clock, which the page does not show:
+    starting it would redraw every phone of the room at once."""
     if history is None:
-        last = Change.objects.filter(table=access.table).aggregate(n=Count("id"), last=Max("id"))
+        (counted,) = _HISTORY_LENGTH(access.table.pk)
+        last = {"n": counted.n, "last": counted.last}
     else:
         last = {"n": len(history), "last": max((c.pk for c in history), default=None)}
     round_ = access.table.round
     return live.version(
-        last["n"], last["last"], round_.status, round_.started, live.fields_of(access.tournament)
+        last["n"], last["last"], round_.status, live.fields_of(access.tournament)
     )
 
 

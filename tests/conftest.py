@@ -45,6 +45,15 @@ def _tell_the_test_client_of_jinja2_renders():
 
 
 @pytest.fixture(autouse=True)
+def _no_kept_pages():
+    """The process's cache keeps rendered pages by row ids, which a rolled-back test
+    hands out again: each test starts with none."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
+@pytest.fixture(autouse=True)
 def _stored_outcomes_follow_the_facts(request):
     """After every test that used the database: each table's stored outcome (what the
     standings read) equals the one derived from the facts now."""

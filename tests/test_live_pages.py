@@ -5,6 +5,10 @@ table page says comes next, for each game; the side page as an app on the home s
 import json
 
 import pytest
+from django.contrib.messages import constants
+from django.contrib.messages.storage.base import Message
+from django.contrib.messages.storage.cookie import CookieStorage
+from django.http import HttpRequest
 from django.test import Client
 
 from scoring.models import Hand
@@ -16,6 +20,7 @@ from tests.helpers import (
     enter,
     published_round,
     side_link,
+    sign_every_side,
     table_of,
 )
 
@@ -50,6 +55,23 @@ def test_a_table_poll_is_204_until_the_other_side_enters_a_hand(
     assert changed.context["pending"] is not None  # the hand to accept, without a reload
     assert shown_version(changed) != version
     assert poll(watcher, url, shown_version(changed)).status_code == 204
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_starting_the_clock_redraws_no_phone(director_client, director, game):
+    """The table page shows no clock: the director starting it would otherwise have every
+    phone of the room draw its page again within one poll."""
+    tournament = make_tournament(game, entrants=ONE_TABLE[game], published=True)
+    tournament.staff.add(director)
+    table = table_of(published_round(tournament))
+    url = side_link(table, 1)
+    version = shown_version(Client().get(url))
+    number = table.round.number
+    response = director_client.post(f"/t/{tournament.slug}/round/{number}/console/start-clock/")
+    assert response.status_code == 302
+    table.round.refresh_from_db()
+    assert table.round.started is not None
+    assert poll(Client(), url, version).status_code == 204
 
 
 def test_an_htmx_poll_gets_the_live_part_alone_and_leaves_the_message_for_the_page(table):
@@ -143,22 +165,75 @@ def test_a_disputed_hand_says_the_director_is_called(table):
     )
 
 
-def test_the_standings_poll_is_204_until_a_sheet_is_signed(django_assert_max_num_queries):
-    game = "columbus-6-card-kitty"
+@pytest.mark.parametrize("game", GAMES)
+def test_the_public_standings_poll_is_204_until_a_sheet_is_signed(
+    director_client, director, game, django_assert_max_num_queries
+):
+    """The public counts signed sheets: a hand entered, even the last one, is not news to
+    the players' phones (each would draw the whole page again for nothing); the
+    director's live view sees it at its next poll."""
     options, hands = FINISHING[game]
-    tournament = make_tournament(game, entrants=2, published=True, options=options)
+    tournament = make_tournament(game, entrants=ONE_TABLE[game], published=True, options=options)
+    tournament.staff.add(director)
     table = table_of(published_round(tournament))
     url = f"/t/{tournament.slug}/standings/"
+    enter(Client(), table, hands[0], side=0)  # the round is in play from its first hand
     version = shown_version(Client().get(url))
+    live = shown_version(director_client.get(url, {"view": "live"}))
     with django_assert_max_num_queries(4):
         assert poll(Client(), url, version).status_code == 204
+    accept_pending(Client(), table, side=1)
+    for hand in hands[1:]:
+        enter(Client(), table, hand, side=0)
+        accept_pending(Client(), table, side=1)
+    assert table.round.tournament.round_set.get().status == "in_play"
+    assert poll(Client(), url, version).status_code == 204
+    assert director_client.get(url, {"view": "live", "since": live}).status_code == 200
+
+    sign_every_side(table)
+    changed = poll(Client(), url, version)
+    assert changed.status_code == 200
+    assert "Counted: sheets signed by every side" in changed.content.decode()
+    assert changed.context["board"].rounds_done == 1
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_players_phones_share_one_render_of_each_version(
+    director_client, director, game, django_assert_max_num_queries
+):
+    """At the round's end every phone opens the standings: the second and later ones are
+    answered with the first one's page, in the version queries alone; a director, and
+    a phone with a message waiting, get their own."""
+    options, hands = FINISHING[game]
+    tournament = make_tournament(game, entrants=ONE_TABLE[game], published=True, options=options)
+    tournament.staff.add(director)
+    table = table_of(published_round(tournament))
     for hand in hands:
         enter(Client(), table, hand, side=0)
         accept_pending(Client(), table, side=1)
-    changed = poll(Client(), url, version)
-    assert changed.status_code == 200
+    sign_every_side(table)
+    url = f"/t/{tournament.slug}/standings/"
+    first = Client().get(url)
+    assert first.status_code == 200
+    with django_assert_max_num_queries(4):
+        again = Client().get(url, {"since": "an older version"})
+    assert again.status_code == 200 and again.content == first.content
+    sorted_ = Client().get(url, {"sort": "name"})  # another address is another page
+    assert sorted_.content != first.content
 
+    own = director_client.get(url).content.decode()
+    assert "as the public sees it" in own and "as the public sees it" not in again.content.decode()
 
+    told = Client()
+    told.cookies["messages"] = CookieStorage(HttpRequest())._encode(
+        [Message(constants.SUCCESS, "You are checked in.")]
+    )
+    assert "You are checked in." in told.get(url).content.decode()
+
+    entrant = table.seats.first().entrant
+    entrant.name = "Renamed Ones"
+    entrant.save()
+    assert "Renamed Ones" in Client().get(url).content.decode()  # a new version, drawn again
 @pytest.mark.parametrize("game", GAMES)
 def test_a_renamed_entrant_is_a_new_version_of_the_standings(director_client, director, game):
     tournament = make_tournament(game, entrants=ONE_TABLE[game], published=True)

@@ -6,11 +6,12 @@ every hand of every signed public table they sat at, scores it by its night's ru
 describes it for the statistics (season.statistics): printed against a bare SELECT of the
 same hand rows, measured in the same run, with the queries the page costs.
 
-Run from the repository root: python bench/player_statistics.py
+Run from the repository root: python bench/player_statistics.py [--nights 100]
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 import time
@@ -64,7 +65,7 @@ def best(fn) -> float:
     return min(times)
 
 
-def build(game: str) -> Club:
+def build(game: str, nights: int) -> Club:
     club = Club.objects.create(name=game, slug=game)
     names = PLAYERS[: PER_GAME.get(game, 8)]
     start = datetime.date(2024, 1, 2)
@@ -72,20 +73,25 @@ def build(game: str) -> Club:
         play_night(
             club, game, start + datetime.timedelta(weeks=w), names, slug=f"{game}-{w}", seed=w
         )
-        for w in range(PLAYED)
+        for w in range(min(PLAYED, nights))
     ]
-    for week in range(PLAYED, NIGHTS):
-        copy_night(played[week % PLAYED], f"{game}-{week}", start + datetime.timedelta(weeks=week))
+    for week in range(len(played), nights):
+        copy_night(
+            played[week % len(played)], f"{game}-{week}", start + datetime.timedelta(weeks=week)
+        )
     return club
 
 
 def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--nights", type=int, default=NIGHTS, help="nights per game")
+    nights = parser.parse_args().nights
     call_command("migrate", verbosity=0)
     client = Client()
-    print(f"{NIGHTS} nights per game; one player's statistics against a bare SELECT of their hands")
+    print(f"{nights} nights per game; one player's statistics against a bare SELECT of their hands")
     for game in RULESETS:
         start = time.perf_counter()
-        club = build(game)
+        club = build(game, nights)
         ann = Player.objects.get(club=club, name="Ann Bell")
         hands = Hand.objects.filter(table__in=public_tables(club, [ann.pk]).values("pk"))
         count = hands.count()
@@ -95,7 +101,8 @@ def main() -> int:
         url = f"/club/{club.slug}/players/{ann.pk}/"
         page = best(lambda url=url: client.get(url))
         with CaptureQueriesContext(connection) as queries:
-            client.get(url)
+            response = client.get(url)
+        assert response.status_code == 200, (url, response.status_code)
         print(f"  bare SELECT of the hand rows: {bare * 1000:8.1f} ms")
         print(f"  statistics (load and tally):  {stats * 1000:8.1f} ms  = {stats / bare:.1f} x")
         print(

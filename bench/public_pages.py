@@ -4,22 +4,30 @@
 and signed, in a throwaway SQLite database; each page is fetched anonymously through
 Django's test client (the whole request, no network), best of three, after one fetch
 that warms it (the standings' first read scores and stores every table: printed apart).
-A public page should stay under a second.
+A public page should stay under a second, the director's print of a 250-table round
+under two; each limit is judged at that size or more (a smaller run's figures are printed,
+not judged: its fixed costs weigh more, and it says nothing of a huge event).
 
-Run from the repository root: python bench/public_pages.py [teams]
+Run from the repository root: python bench/public_pages.py [teams] [--sheet-tables 250]
 """
 
 from __future__ import annotations
 
+import argparse
+import atexit
+import math
 import os
 import random
+import shutil
 import sys
 import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-os.environ["DATABASE_URL"] = f"sqlite:///{Path(tempfile.mkdtemp()) / 'public.sqlite3'}"
+FOLDER = Path(tempfile.mkdtemp(prefix="kittytd-bench-"))
+atexit.register(shutil.rmtree, FOLDER, ignore_errors=True)
+os.environ["DATABASE_URL"] = f"sqlite:///{FOLDER / 'public.sqlite3'}"
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 import django  # noqa: E402
@@ -33,7 +41,11 @@ from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import setup_test_environment  # noqa: E402
 
+from printing import check  # noqa: E402
+from scoring import signed  # noqa: E402
 from scoring.models import Hand, Signature  # noqa: E402
+from scoring.results import results_for  # noqa: E402
+from scoring.standings_views import ROWS_PER_PAGE  # noqa: E402
 from tournament.models import (  # noqa: E402
     Director,
     Entrant,
@@ -45,14 +57,15 @@ from tournament.models import (  # noqa: E402
     new_token,
 )
 
-TEAMS = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000
+TEAMS = 10_000
+SHEET_TABLES = 250  # the director's print of a round
 ROUNDS = 2
 HANDS = 4
 REPEAT = 3
 LIMIT = 1.0  # seconds
 
 
-def build(teams: int = TEAMS, slug: str = "huge") -> Tournament:
+def build(teams: int, slug: str = "huge") -> Tournament:
     rng = random.Random(7)
     tournament = Tournament.objects.create(
         name="Huge",
@@ -124,62 +137,85 @@ def fetch(client: Client, url: str) -> float:
     return seconds
 
 
+def check_code(table: Table) -> str:
+    """The signed sheet's check code, as its table page and its paper print it (the code is
+    derived from the sheet under the server's secret: scoring.signed)."""
+    tournament = table.round.tournament
+    result = results_for(tournament, tables=[table])[table.pk]
+    return check.shown(signed.printed_sheet(result, tournament).check_code)
+
+
 def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("teams", type=int, nargs="?", default=TEAMS)
+    parser.add_argument(
+        "--sheet-tables", type=int, default=SHEET_TABLES, help="tables of the director's print"
+    )
+    args = parser.parse_args()
+    teams = args.teams
     setup_test_environment()
     call_command("migrate", verbosity=0)
     start = time.perf_counter()
-    tournament = build()
+    tournament = build(teams)
     print(
-        f"built {TEAMS:,} teams x {ROUNDS} rounds x {HANDS} hands "
+        f"built {teams:,} teams x {ROUNDS} rounds x {HANDS} hands "
         f"in {time.perf_counter() - start:.0f} s"
     )
     client = Client()
     seat = Seat.objects.filter(table__round__number=1).order_by("table__number").first()
     table = seat.table
-    code = client.get(f"/s/{seat.token}/").context["check"]["code"]
+    code = check_code(table)
     slug = tournament.slug
     entrant = seat.entrant_id
+    page = min(50, math.ceil(teams / ROWS_PER_PAGE))  # the 50th, or the last there is
     pages = {
         "rules page (reads no tournament)": f"/rules/{tournament.game}/",
         "tournament": f"/t/{slug}/",
         "rounds": f"/t/{slug}/rounds/",
         "pairings, round 2": f"/t/{slug}/round/2/pairings/",
         "standings": f"/t/{slug}/standings/",
-        "standings, page 50": f"/t/{slug}/standings/?page=50",
+        f"standings, page {page}": f"/t/{slug}/standings/?page={page}",
         "standings projector": f"/t/{slug}/standings/projector/",
         "standings PDF (every team)": f"/t/{slug}/standings/pdf/",
         "a team's record": f"/t/{slug}/standings/entrant/{entrant}/",
         "a sheet's check": f"/t/{slug}/check/?round=1&table={table.number}&code={code}",
-        "self check-in search": f"/t/{slug}/checkin/self/?q=Team+1234",
+        "self check-in search": f"/t/{slug}/checkin/self/?q=Team+{min(1234, teams)}",
         "a side's table page": f"/s/{seat.token}/",
     }
     cold = fetch(client, pages["standings"])  # no outcome stored yet: scores every table
+    checked = client.get(pages["a sheet's check"]).context["verdict"].kind
+    assert checked == "matches", f"the check page says {checked!r} of the sheet's own code"
     timings = {}
     for name, url in pages.items():
         fetch(client, url)
         timings[name] = min(fetch(client, url) for _ in range(REPEAT))
     base = timings["rules page (reads no tournament)"]
-    print(f"{TEAMS:,} teams, best of {REPEAT}, anonymous:")
+    print(f"{teams:,} teams, best of {REPEAT}, anonymous:")
     print(f"  standings, first read (scores and stores every table): {cold * 1000:8.1f} ms")
     slow = []
+    judged = teams >= TEAMS  # a smaller event's pages say nothing of a huge one's
     for name, seconds in timings.items():
         flag = "  over a second" if seconds > LIMIT else ""
         print(f"  {name:36s} {seconds * 1000:8.1f} ms  {seconds / base:7.0f} x{flag}")
-        if seconds > LIMIT:
+        if seconds > LIMIT and judged:
             slow.append(name)
     # The director's print of a 250-table round: every sheet signed, with its check code.
-    round_of_250 = build(500, "round-of-250")
+    tables = args.sheet_tables
+    round_ = build(2 * tables, "director-print")
     user = get_user_model().objects.create_user("bench")
     Director.objects.create(user=user)
-    round_of_250.staff.add(user)
+    round_.staff.add(user)
     director = Client()
     director.force_login(user)
-    url = "/t/round-of-250/round/1/sheets.pdf"
+    url = f"/t/{round_.slug}/round/1/sheets.pdf"
     fetch(director, url)
     sheets = min(fetch(director, url) for _ in range(REPEAT))
     flag = "  over two seconds" if sheets > 2 * LIMIT else ""
-    print(f"  the director's 250 score sheets (PDF) {sheets * 1000:8.1f} ms{flag}")
-    return 1 if slow or flag else 0
+    label = f"the director's {tables} score sheets (PDF)"
+    print(f"  {label:36s} {sheets * 1000:8.1f} ms{flag}")
+    if not judged or tables < SHEET_TABLES:
+        print(f"  (limits judged only at {TEAMS:,} teams and {SHEET_TABLES} sheets or more)")
+    return 1 if slow or (flag and tables >= SHEET_TABLES) else 0
 
 
 if __name__ == "__main__":

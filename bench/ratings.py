@@ -11,11 +11,12 @@ new night is published, which rates that night's tables alone, going on from the
 ratings. The stored ratings are then checked against ratings derived again (0
 differences expected).
 
-Run from the repository root: .venv/bin/python bench/ratings.py
+Run from the repository root: .venv/bin/python bench/ratings.py [--players 500] [--nights 50]
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import random
 import sys
@@ -50,14 +51,14 @@ HANDS = 4
 REPEAT = 3
 
 
-def build() -> tuple[Club, list[Tournament]]:
+def build(players: int, nights: int) -> tuple[Club, list[Tournament]]:
     rng = random.Random(17)
     club = Club.objects.create(name="Bench club", slug="bench")
-    players = Player.objects.bulk_create(
-        Player(club=club, name=f"Player {i}") for i in range(1, PLAYERS + 1)
+    members = Player.objects.bulk_create(
+        Player(club=club, name=f"Player {i}") for i in range(1, players + 1)
     )
-    nights = []
-    for n in range(NIGHTS):
+    played = []
+    for n in range(nights):
         night = Tournament.objects.create(
             club=club,
             name=f"Night {n + 1}",
@@ -69,7 +70,7 @@ def build() -> tuple[Club, list[Tournament]]:
             status=Tournament.Status.FINISHED,
             options={"hands_per_round": HANDS},
         )
-        order = players[:]
+        order = members[:]
         rng.shuffle(order)
         teams = Entrant.objects.bulk_create(
             Entrant(
@@ -112,8 +113,8 @@ def build() -> tuple[Club, list[Tournament]]:
             Signature.objects.bulk_create(
                 Signature(table=table, side=side, name="x") for table in tables for side in (0, 1)
             )
-        nights.append(night)
-    return club, nights
+        played.append(night)
+    return club, played
 
 
 def best(fn) -> float:
@@ -126,11 +127,17 @@ def best(fn) -> float:
 
 
 def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--players", type=int, default=PLAYERS, help="an even number")
+    parser.add_argument("--nights", type=int, default=NIGHTS)
+    args = parser.parse_args()
+    if args.players < 4 or args.players % 2 or args.nights < 2:
+        parser.error("at least 4 players, an even number of them, and 2 nights")
     call_command("migrate", verbosity=0)
     start = time.perf_counter()
-    club, nights = build()
+    club, nights = build(args.players, args.nights)
     print(
-        f"built {PLAYERS} players x {NIGHTS} nights ({Table.objects.count()} tables, "
+        f"built {args.players} players x {args.nights} nights ({Table.objects.count()} tables, "
         f"{Hand.objects.count()} hands) in {time.perf_counter() - start:.1f}s"
     )
     # The hands were written straight to the database: no outcome is stored yet. The

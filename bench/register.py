@@ -8,11 +8,12 @@ each name, store the links and the new entries) is timed against the bare SELECT
 register's names that it starts from, in the same run; and the likely duplicates of the
 whole register (league.names' near_pairs, the register page's top list) likewise.
 
-Run from the repository root: python bench/register.py
+Run from the repository root: python bench/register.py [--players 2000] [--night 200]
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 import time
@@ -53,17 +54,17 @@ LASTS = (
 ).split()
 
 
-def build(rng: random.Random) -> tuple[Club, list[str]]:
+def build(rng: random.Random, players: int, night: int) -> tuple[Club, list[str]]:
     club = Club.objects.create(name="Bench club", slug="bench")
     names = [f"{f} {surname}" for surname in LASTS for f in FIRSTS]
     rng.shuffle(names)
-    names = names[:PLAYERS]
+    names = names[:players]
     Player.objects.bulk_create(
         Player(club=club, name=n, aliases=[n.replace(" ", ". ", 1)]) for n in names
     )
-    known = rng.sample(names, NIGHT // 2)
-    near = [n[:-1] for n in rng.sample(names, NIGHT // 4)]  # a letter off
-    new = [f"Newcomer {chr(65 + i // 26)}{chr(65 + i % 26)}ski" for i in range(NIGHT // 4)]
+    known = rng.sample(names, night // 2)
+    near = [n[:-1] for n in rng.sample(names, night // 4)]  # a letter off
+    new = [f"Newcomer {chr(65 + i // 26)}{chr(65 + i % 26)}ski" for i in range(night // 4)]
     return club, known + near + new
 
 
@@ -91,8 +92,15 @@ def best(run) -> float:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--players", type=int, default=PLAYERS, help="in the club's register")
+    parser.add_argument("--night", type=int, default=NIGHT, help="names in the night's CSV")
+    args = parser.parse_args()
+    most = len(FIRSTS) * len(LASTS)
+    if not 0 < args.night <= args.players <= most:
+        parser.error(f"a night of at least one name, a register as big or bigger, at most {most}")
     call_command("migrate", verbosity=0)
-    club, names = build(random.Random(17))
+    club, names = build(random.Random(17), args.players, args.night)
     tournament = night(club, names, 1)
     entrants = list(tournament.entrants.all())
     baseline = best(lambda: list(club.players.values_list("pk", "name", "aliases")))
@@ -107,7 +115,7 @@ def main() -> None:
     linking = best(link)
     pairs = best(lambda: club_register(club).near_pairs())
     found = len(club_register(club).near_pairs())
-    print(f"register of {PLAYERS:,} players, a night of {NIGHT} names")
+    print(f"register of {args.players:,} players, a night of {len(names)} names")
     print(f"  read the register (baseline)   {baseline * 1000:8.1f} ms")
     print(f"  link the night's players       {linking * 1000:8.1f} ms  x{linking / baseline:.0f}")
     print(f"  likely duplicates ({found} pairs) {pairs * 1000:8.1f} ms  x{pairs / baseline:.0f}")

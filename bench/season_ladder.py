@@ -6,13 +6,15 @@ in-memory database. The ladder reads every night's stored table outcomes, entran
 byes in one query each, computes each night's standings and adds the places up; it
 should stay within a few times reading the nights' stored results alone (the same
 outcome rows, decoded), measured in the same run. A bare SELECT of those rows and the
-whole season page (the ladder table and the chart drawn) are printed too.
+whole season page (the ladder table and the chart drawn) are printed too. The limit is
+judged at that size or more: a smaller season's fixed costs weigh more, it is not judged.
 
-Run from the repository root: python bench/season_ladder.py
+Run from the repository root: python bench/season_ladder.py [--nights 100] [--teams 20]
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import random
 import sys
@@ -57,14 +59,14 @@ def hand_record(rng: random.Random) -> dict:
     }
 
 
-def build() -> Season:
+def build(nights: int, teams: int) -> Season:
     rng = random.Random(17)
     club = Club.objects.create(name="Bench club", slug="bench")
     players = Player.objects.bulk_create(
         Player(club=club, name=f"Player {i}") for i in range(1, CLUB_PLAYERS + 1)
     )
     start = datetime.date(2026, 1, 1)
-    for n in range(NIGHTS):
+    for n in range(nights):
         night = Tournament.objects.create(
             club=club,
             name=f"Night {n + 1}",
@@ -75,8 +77,8 @@ def build() -> Season:
             published=True,
             status=Tournament.Status.FINISHED,
         )
-        came = rng.sample(players, 2 * TEAMS)
-        teams = Entrant.objects.bulk_create(
+        came = rng.sample(players, 2 * teams)
+        entrants = Entrant.objects.bulk_create(
             Entrant(
                 tournament=night,
                 name=f"{a.name} & {b.name}",
@@ -89,14 +91,14 @@ def build() -> Season:
             )
             for i, (a, b) in enumerate(zip(came[::2], came[1::2], strict=True), start=1)
         )
-        ids = [t.pk for t in teams]
+        ids = [t.pk for t in entrants]
         for number in range(1, ROUNDS + 1):
             round_ = Round.objects.create(
                 tournament=night, number=number, status=Round.Status.COMPLETE
             )
             rng.shuffle(ids)
             tables = Table.objects.bulk_create(
-                Table(round=round_, number=k) for k in range(1, TEAMS // 2 + 1)
+                Table(round=round_, number=k) for k in range(1, teams // 2 + 1)
             )
             Seat.objects.bulk_create(
                 Seat(table=table, entrant_id=ids[2 * k + side], position=side)
@@ -123,7 +125,7 @@ def build() -> Season:
         name="Bench season",
         slug="bench-season",
         starts=start,
-        ends=start + datetime.timedelta(days=3 * NIGHTS),
+        ends=start + datetime.timedelta(days=3 * nights),
     )
 
 
@@ -137,11 +139,17 @@ def best(fn) -> float:
 
 
 def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--nights", type=int, default=NIGHTS)
+    parser.add_argument("--teams", type=int, default=TEAMS, help="a night's teams")
+    args = parser.parse_args()
+    if args.nights < 1 or not 2 <= args.teams <= CLUB_PLAYERS // 2:
+        parser.error(f"at least a night, 2 to {CLUB_PLAYERS // 2} teams (the club's players)")
     call_command("migrate", verbosity=0)
     begin = time.perf_counter()
-    season = build()
+    season = build(args.nights, args.teams)
     print(
-        f"built {NIGHTS} nights x {TEAMS} teams x {ROUNDS} rounds "
+        f"built {args.nights} nights x {args.teams} teams x {ROUNDS} rounds "
         f"({Hand.objects.count()} hands) in {time.perf_counter() - begin:.1f}s"
     )
     # Written straight to the database: the first read scores and stores every table.
@@ -154,6 +162,8 @@ def main() -> int:
     ladder = best(lambda: season_ladder(season))
     client = Client()
     url = f"/club/{season.club.slug}/season/{season.slug}/"
+    response = client.get(url)
+    assert response.status_code == 200, (url, response.status_code)
     page = best(lambda: client.get(url))
     rows = season_ladder(season).rows
     print(f"{len(rows)} players on the ladder; the leader has {rows[0].total} points")
@@ -163,7 +173,9 @@ def main() -> int:
     print(f"the ladder:                          {ladder * 1000:8.1f} ms  = {ratio:.1f} x")
     print(f"the season page (table and chart):   {page * 1000:8.1f} ms  = {page / results:.1f} x")
     print(f"the ladder, nothing stored yet:      {cold * 1000:8.1f} ms  (scores every table)")
-    if ratio > LIMIT:
+    if args.nights < NIGHTS or args.teams < TEAMS:
+        print(f"(the limit, {LIMIT:.0f} x, is not judged below {NIGHTS} nights of {TEAMS} teams)")
+    elif ratio > LIMIT:
         print(f"too slow: more than {LIMIT:.0f} x reading the results")
         return 1
     return 0

@@ -4,11 +4,12 @@ All sheets of a 250-table 6 Card Kitty round as one PDF (four hands, sometimes a
 tiebreaker, a ruling here and there, long names), against the same-run cost of one
 sheet times 250, and of an empty 250-page PDF.
 
-Run from the repository root: python bench/sheets.py
+Run from the repository root: python bench/sheets.py [--tables 250]
 """
 
 from __future__ import annotations
 
+import argparse
 import io
 import random
 import sys
@@ -156,25 +157,28 @@ def timed(fn, *args):  # noqa: ANN001, ANN202 - a bench helper
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=TABLES)
+    tables = parser.parse_args().tables
     rng = random.Random(3)
-    sheets = [sheet(t, rng) for t in range(1, TABLES + 1)]
+    sheets = [sheet(t, rng) for t in range(1, tables + 1)]
     sheets_pdf(sheets[:1])  # fonts registered and caches warm, as in a running server
 
     one, one_s = timed(sheets_pdf, sheets[:1])
     pdf, all_s = timed(sheets_pdf, sheets)
-    empty, empty_s = timed(empty_pdf, TABLES)
+    empty, empty_s = timed(empty_pdf, tables)
     pages = len(PdfReader(io.BytesIO(pdf)).pages)
 
     print(
-        f"{TABLES} sheets, one PDF:   {all_s:7.3f} s  {len(pdf):>10,} bytes "
+        f"{tables} sheets, one PDF:   {all_s:7.3f} s  {len(pdf):>10,} bytes "
         f"({len(pdf) / 1e6:.2f} MB)  {pages} pages  {len(pdf) / pages / 1024:.1f} KiB/page"
     )
     print(
-        f"one sheet x {TABLES}:       {one_s * TABLES:7.3f} s  (one sheet {one_s * 1000:.1f} ms, "
-        f"{len(one):,} bytes)  ratio {all_s / (one_s * TABLES):.2f}"
+        f"one sheet x {tables}:       {one_s * tables:7.3f} s  (one sheet {one_s * 1000:.1f} ms, "
+        f"{len(one):,} bytes)  ratio {all_s / (one_s * tables):.2f}"
     )
     print(
-        f"empty {TABLES}-page PDF:    {empty_s:7.3f} s  {len(empty):>10,} bytes  "
+        f"empty {tables}-page PDF:    {empty_s:7.3f} s  {len(empty):>10,} bytes  "
         f"ratio {all_s / empty_s:.0f}x"
     )
 

@@ -5,13 +5,15 @@ sheets), in a throwaway in-memory database. The standings read each table's stor
 outcome (scoring.outcomes), written with the facts it derives from; their cost should
 stay within twice a bare SELECT of the same hand rows, measured in the same run. The
 first read, with nothing stored yet (hands written straight to the database, as after a
-restore), scores and stores every table: it is printed too.
+restore), scores and stores every table: it is printed too. The limit is judged at that
+size or more: a smaller night's fixed costs weigh more, it is not judged.
 
-Run from the repository root: python bench/standings.py
+Run from the repository root: python bench/standings.py [--teams 1000] [--rounds 8]
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import random
 import sys
@@ -54,17 +56,17 @@ def hand_record(rng: random.Random) -> dict:
     }
 
 
-def build() -> Tournament:
+def build(teams: int, rounds: int) -> Tournament:
     rng = random.Random(39)
     tournament = Tournament.objects.create(
         name="Bench night",
         slug="bench",
         date=datetime.date(2026, 11, 20),
         game="columbus-6-card-kitty",
-        rounds=ROUNDS,
+        rounds=rounds,
         published=True,
     )
-    teams = Entrant.objects.bulk_create(
+    entrants = Entrant.objects.bulk_create(
         Entrant(
             tournament=tournament,
             name=f"Team {i}",
@@ -73,16 +75,16 @@ def build() -> Tournament:
             order=i,
             checked_in=True,
         )
-        for i in range(1, TEAMS + 1)
+        for i in range(1, teams + 1)
     )
-    ids = [t.pk for t in teams]
-    for number in range(1, ROUNDS + 1):
+    ids = [t.pk for t in entrants]
+    for number in range(1, rounds + 1):
         round_ = Round.objects.create(
             tournament=tournament, number=number, status=Round.Status.COMPLETE
         )
         rng.shuffle(ids)
         tables = Table.objects.bulk_create(
-            Table(round=round_, number=n) for n in range(1, TEAMS // 2 + 1)
+            Table(round=round_, number=n) for n in range(1, teams // 2 + 1)
         )
         Seat.objects.bulk_create(
             Seat(table=table, entrant_id=ids[2 * k + side], position=side)
@@ -116,11 +118,18 @@ def best(fn) -> float:
 
 
 def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--teams", type=int, default=TEAMS)
+    parser.add_argument("--rounds", type=int, default=ROUNDS)
+    args = parser.parse_args()
+    if args.teams < 2 or args.rounds < 1:
+        parser.error("at least 2 teams and a round")
+    teams, rounds = args.teams, args.rounds
     call_command("migrate", verbosity=0)
     start = time.perf_counter()
-    tournament = build()
+    tournament = build(teams, rounds)
     print(
-        f"built {TEAMS} teams x {ROUNDS} rounds x {HANDS} hands "
+        f"built {teams} teams x {rounds} rounds x {HANDS} hands "
         f"({Hand.objects.count()} hands) in {time.perf_counter() - start:.1f}s"
     )
     fields = ("id", "table_id", "number", "attempt", "record", "status")
@@ -134,7 +143,7 @@ def main() -> int:
     signed = best(lambda: standings_for(tournament, only_signed=True))
     rows, _ = standings_for(tournament, only_signed=True)
     played = sum(r.played for r in rows) // 2
-    print(f"{played} of {TEAMS // 2 * ROUNDS} rounds decided (the rest tied, awaiting rule 6)")
+    print(f"{played} of {teams // 2 * rounds} rounds decided (the rest tied, awaiting rule 6)")
     ratio = signed / bare
     print(f"bare SELECT of every hand row:  {bare * 1000:8.1f} ms")
     print(f"results_for (every table):      {results * 1000:8.1f} ms  = {results / bare:.1f} x")
@@ -145,7 +154,10 @@ def main() -> int:
     print(f"standings (signed only):        {signed * 1000:8.1f} ms  = {ratio:.1f} x the SELECT")
     differences = sum(len(outcomes.verify(t)) for t in Tournament.objects.all())
     print(f"stored outcomes differing from the facts: {differences}")
-    if ratio > LIMIT or differences:
+    judged = teams >= TEAMS and rounds >= ROUNDS
+    if not judged:
+        print(f"(the limit, {LIMIT:.0f} x, is not judged below {TEAMS} teams x {ROUNDS} rounds)")
+    if (judged and ratio > LIMIT) or differences:
         print(f"too slow (more than {LIMIT:.0f} x the SELECT) or a stored outcome is wrong")
         return 1
     return 0

@@ -9,6 +9,7 @@ Run from the repository root: python bench/standings_page.py [entrants]
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 import time
@@ -30,7 +31,7 @@ from django.test import Client  # noqa: E402
 
 from tournament.models import Entrant, Tournament  # noqa: E402
 
-ENTRANTS = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000
+ENTRANTS = 10_000
 REPEAT = 3
 
 
@@ -51,6 +52,9 @@ def timed(client: Client, url: str) -> tuple[float, int, int]:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("entrants", type=int, nargs="?", default=ENTRANTS)
+    entrants = parser.parse_args().entrants
     call_command("migrate", verbosity=0)
     tournament = Tournament.objects.create(
         name="Huge",
@@ -61,12 +65,12 @@ def main() -> None:
     )
     Entrant.objects.bulk_create(
         Entrant(tournament=tournament, name=f"Player {i:05}", order=i, checked_in=True)
-        for i in range(1, ENTRANTS + 1)
+        for i in range(1, entrants + 1)
     )
     client = Client()
     base, base_size, _ = timed(client, "/rules/cutthroat-pinochle/")
     page, size, peak = timed(client, "/t/huge/standings/")
-    print(f"{ENTRANTS:,} entrants, best of {REPEAT}")
+    print(f"{entrants:,} entrants, best of {REPEAT}")
     print(f"  rules page (reads no tournament): {base * 1000:8.1f} ms  {base_size:>10,} bytes")
     print(
         f"  public standings page:            {page * 1000:8.1f} ms  {size:>10,} bytes  "

@@ -86,6 +86,7 @@ def checkin_codes(request, tournament: Tournament) -> bytes:
             tournament=tournament.name,
             date=_date(tournament),
             page_url=phone_url(request, reverse("self_checkin", args=[tournament.slug])),
+            self_checkin=tournament.self_checkin,
             codes=tuple(
                 printing.CheckinCode(
                     name=entrant.name,

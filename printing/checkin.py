@@ -35,7 +35,9 @@ def _header(c: Canvas, doc: CheckinCodes, page: tuple[float, float], n: int, of:
     meta = " · ".join(p for p in (doc.tournament, doc.date) if p)
     draw_fitted(c, MARGIN, ph - MARGIN - 36, meta, width, 11, 8)
     note = "Scan your code and tap to check in"
-    if doc.page_url:
+    if not doc.self_checkin:
+        note = "Self check-in is off: these codes work once the director turns it on"
+    elif doc.page_url:
         note += f", or search your name at {doc.page_url}"
     draw_fitted(c, MARGIN, ph - MARGIN - 52, note + ".", width, 10, 6)
 

@@ -173,3 +173,6 @@ class CheckinCodes:
     date: str
     page_url: str
     codes: tuple[CheckinCode, ...]
+    # Self check-in off: each code opens a page saying it is closed until the director
+    # turns it on, and there is no page to search a name on.
+    self_checkin: bool = True

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 
 import pytest
 from pdftext import pages_text, squash
@@ -79,3 +80,15 @@ def test_nobody_registered_prints_one_page_that_says_so() -> None:
 
 def test_the_same_codes_print_the_same_bytes() -> None:
     assert checkin_pdf(codes(4)) == checkin_pdf(codes(4))
+
+
+def test_with_self_check_in_off_the_page_says_so_and_sends_nobody_to_a_closed_page() -> None:
+    """The director may print the codes before turning self check-in on: the page must
+    not point players at a search page that answers "closed"."""
+    on, off = (
+        squash(pages_text(checkin_pdf(replace(codes(3), self_checkin=flag)))[0])
+        for flag in (True, False)
+    )
+    assert squash(f"or search your name at {PAGE}") in on
+    assert squash(PAGE) not in off
+    assert squash("Self check-in is off: these codes work once the director turns it on") in off

@@ -30,6 +30,7 @@ class Option:
     help: str = ""
     min: int | None = None
     max: int | None = None
+    zero: str = ""  # what 0 means, when it means none of it ("no limit")
 
     def coerce(self, value: object) -> int | bool | str:
         """The value as the option's type, or ValueError with a message naming the option."""
@@ -55,7 +56,9 @@ class Option:
 
     def words(self, value: object) -> str:
         """A value as a player reads it: "yes" or "no", a choice's label ("Little joker",
-        not "little"), a number as written."""
+        not "little"), a number as written, and 0 as what it means where it means none."""
+        if self.kind == "int" and self.zero and value == 0:
+            return self.zero
         if self.kind == "bool":
             return "yes" if value else "no"
         if self.kind == "choice":

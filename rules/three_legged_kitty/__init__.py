@@ -48,6 +48,7 @@ class ThreeLeggedKitty(MatchRules, ScoringRules, StatisticsRules, HandRecordRule
             max=200,
             help="0 = no limit: the game ends only on the score. A limit ends the game "
             "after that many hands (for a timed round).",
+            zero="no limit",
         ),
         Option(
             "missed_points",

@@ -140,3 +140,10 @@ def test_the_cat_scores_the_bid_or_each_opponent_five(cat, contract, number, tri
         assert result.points[cat] == number and opponents == [0, 0]
     else:
         assert result.points[cat] == 0 and opponents == [5, 5]
+
+
+def test_no_hand_limit_reads_as_no_limit_and_a_limit_as_its_number():
+    """The settings page showed "Most hands in a game: 0" for a game with no limit."""
+    (option,) = [o for o in LEGGED.options if o.key == "hand_limit"]
+    assert option.words(0) == option.default_words == "no limit"
+    assert option.words(12) == "12"

@@ -34,7 +34,6 @@ class HandLine:
     running: tuple[int, ...]
     void: bool = False
     tiebreaker: bool = False
-    status: str = ""
     note: str = ""
     # The hand's facts as stored (the ruleset's record): what the check code covers.
     facts: tuple[tuple[str, object], ...] = ()
@@ -57,7 +56,6 @@ class RulingLine:
     rule: str
     title: str
     effect: str
-    withdrawn: bool = False
     # The ruling as made (its code, offender, choice, amount, note): what the code covers.
     facts: tuple[tuple[str, object], ...] = ()
 

@@ -150,7 +150,7 @@ class _Table:
 
 
 def _mark(hand: HandLine) -> str:
-    return "*" if (hand.status or hand.note) else ""
+    return "*" if hand.note else ""
 
 
 def _rows(sheet: Sheet) -> list[HandLine | None]:
@@ -812,11 +812,10 @@ def _sides(c: Canvas, sheet: Sheet, left: float, width: float, top: float) -> fl
 def _note_lines(sheet: Sheet, width: float) -> list[str]:
     lines: list[str] = []
     for hand in sheet.hands:
-        if not (hand.status or hand.note):
+        if not hand.note:
             continue
         label = "TB" if hand.tiebreaker else str(hand.number)
-        text = " — ".join(p for p in (hand.status, hand.note) if p)
-        lines += wrap(f"{label}*  {text}", width, 9, max_lines=None)
+        lines += wrap(f"{label}*  {hand.note}", width, 9, max_lines=None)
     return lines
 
 
@@ -824,8 +823,7 @@ def _ruling_text(r: RulingLine) -> str:
     where = f"Hand {r.hand}" if r.hand is not None else "Table"
     title = f" — {r.title}" if r.title else ""
     effect = f": {r.effect}" if r.effect else ""
-    withdrawn = " (withdrawn)" if r.withdrawn else ""
-    return f"{where} · {cite(r.rule)}{title}{effect}{withdrawn}"
+    return f"{where} · {cite(r.rule)}{title}{effect}"
 
 
 def _signature_for(sheet: Sheet, side: SideInfo) -> SignatureLine:
@@ -970,13 +968,9 @@ def _tail(sheet: Sheet, left: float, right: float, sig_top: Callable[[], float])
         lines = wrap(_ruling_text(r), width - 12, 10, max_lines=None)
 
         def paint(c: Canvas, y: float) -> None:
-            _color(c, GREY if r.withdrawn else INK)
+            _color(c, INK)
             for j, line in enumerate(lines, start=1):
-                base = y - j * RULING_LEAD
-                w = draw(c, left + 12, base, line, 10)
-                if r.withdrawn:
-                    c.setLineWidth(0.7)
-                    c.line(left + 12, base + 3.5, left + 12 + w, base + 3.5)
+                draw(c, left + 12, y - j * RULING_LEAD, line, 10)
 
         return _Block(RULING_LEAD * len(lines), paint)
 

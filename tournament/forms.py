@@ -180,9 +180,6 @@ class TournamentForm(forms.ModelForm):
     def clean_club(self):
         return clean_club_choice(self.cleaned_data.get("club"), self.offered_clubs)
 
-    def option_fields(self):
-        return [self[name] for name in self.fields if name.startswith(OPTION_PREFIX)]
-
     def main_fields(self):
         """The night's own fields; a game's options and its Boston pot are in its group."""
         return [

@@ -39,8 +39,7 @@ def filled_sheet(table: int = 7, **changes: object) -> Sheet:
             "7",
             (-10, 3),
             (-10, 12),
-            status="corrected",
-            note="bid was entered as 9",
+            note="corrected: bid was entered as 9",
         ),
         HandLine(
             3,
@@ -59,7 +58,7 @@ def filled_sheet(table: int = 7, **changes: object) -> Sheet:
     )
     rulings = (
         RulingLine(2, "28", "Renege", "2 books transferred to East-West"),
-        RulingLine(None, "40", "Score sheet", "Warning for an unsigned sheet", withdrawn=True),
+        RulingLine(None, "40", "Score sheet", "Warning for an unsigned sheet"),
     )
     sheet = Sheet(
         tournament="Spring Open — Club Ñandú",
@@ -303,7 +302,6 @@ def ascot_sheet(**changes: object) -> Sheet:
             "Bid or pass out of turn",
             "Irregularities: Agnieszka Brzęczyszczykiewicz −10 for a bid or pass out of turn, "
             "not multiplied.",
-            withdrawn=True,
         ),
     )
     return _game_sheet("Ascot", sides, facts, 12, rulings, **changes)

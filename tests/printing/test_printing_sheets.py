@@ -34,9 +34,8 @@ def test_filled_sheet_says_who_played_what_and_who_signed() -> None:
         "Signed by Renée Françoise · 2025-03-14 21:44",
         "Hand 2 · Rule 28 — Renege: 2 books transferred to East-West",
         "Rule 40 — Score sheet",
-        "(withdrawn)",
         VOID_LABEL,
-        "2* corrected — bid was entered as 9",
+        "2* corrected: bid was entered as 9",
         "3* misdeal",
         "TB",
     ):

@@ -118,3 +118,13 @@ def sign_every_side(table: Table, player: int = 0) -> None:
             typed=name,
             actor=entry.Actor(side=seat.position),
         )
+
+
+def standings_drawn(client, tournament, **params):
+    """The standings page drawn for this request, to read its context: a phone that asks
+    after another is answered with the page kept for the version (no context), so the
+    kept pages are cleared first."""
+    from django.core.cache import cache
+
+    cache.clear()
+    return client.get(f"/t/{tournament.slug}/standings/", params)

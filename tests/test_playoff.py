@@ -5,7 +5,7 @@ from django.test import Client
 
 from scoring.models import Hand
 from tests.conftest import make_tournament
-from tests.helpers import side_link
+from tests.helpers import side_link, standings_drawn
 from tests.standings_helpers import play_round, play_table
 from tournament.models import Bye, Round
 
@@ -18,7 +18,7 @@ def night(db):
     t = make_tournament(entrants=8, published=True, rounds=2, first_round="registration")
     play_round(t, seed=1, books=lambda table: 9 + table.number)
     play_round(t, seed=2, winner=lambda table: table.number % 2, books=lambda table: 10)
-    ranks = [r["shown_rank"] for r in Client().get(f"/t/{t.slug}/standings/").context["table"].data]
+    ranks = [r["shown_rank"] for r in standings_drawn(Client(), t).context["table"].data]
     assert ranks == [str(n) for n in range(1, 9)]
     return t
 
@@ -31,8 +31,7 @@ def pairs(round_) -> list[tuple[str, str]]:
 
 
 def ranked(t) -> list[str]:
-    page = Client().get(f"/t/{t.slug}/standings/")
-    return [r["name"] for r in page.context["table"].data]
+    return [r["name"] for r in standings_drawn(Client(), t).context["table"].data]
 
 
 def test_the_cut_then_a_bracket_of_one_v_four_and_two_v_three(director_client, night):
@@ -55,13 +54,13 @@ def test_the_cut_then_a_bracket_of_one_v_four_and_two_v_three(director_client, n
     # The playoff never counts in the standings.
     before = {
         r["name"]: (r["wins"], r["points"])
-        for r in Client().get(f"/t/{night.slug}/standings/").context["table"].data
+        for r in standings_drawn(Client(), night).context["table"].data
     }
     for t in playoff.tables.all():
         play_table(t, [1, 1, 1, 1])  # the lower seeds win
     after = {
         r["name"]: (r["wins"], r["points"])
-        for r in Client().get(f"/t/{night.slug}/standings/").context["table"].data
+        for r in standings_drawn(Client(), night).context["table"].data
     }
     assert before == after
 
@@ -109,8 +108,7 @@ def test_six_teams_the_top_two_have_a_bye(director_client, night):
     assert sorted(pairs(first)) == sorted([(top[3], top[4]), (top[2], top[5])])
     assert sorted(b.entrant.name for b in Bye.objects.filter(round=first)) == sorted(top[:2])
     standings = {
-        r["name"]: r["byes"]
-        for r in Client().get(f"/t/{night.slug}/standings/").context["table"].data
+        r["name"]: r["byes"] for r in standings_drawn(Client(), night).context["table"].data
     }
     assert standings[top[0]] == 0  # a playoff bye is no standings bye
 

@@ -16,6 +16,7 @@ from django.test import Client
 
 from demo.season import play_night
 from tests.conftest import GAMES
+from tests.helpers import standings_drawn
 from tests.night_copies import copy_night
 from tests.season_helpers import START, a_club, a_season
 from tournament.models import Director, Tournament
@@ -70,7 +71,7 @@ def night_places(client, night: Tournament) -> dict[str, tuple[int, int]]:
     """Each player's (place, how many share it) off the night's public standings page,
     among the entrants who played a signed table (a night in progress lists the others
     too, with nothing played)."""
-    board = client.get(f"/t/{night.slug}/standings/").context["board"]
+    board = standings_drawn(client, night).context["board"]
     ranks = [row.rank for row in board.rows if row.played]
     places = {}
     for row in board.rows:

@@ -32,10 +32,10 @@ from club.models import Club, Player
 from rules import InvalidHand, InvalidOptions, InvalidRuling
 from scoring import kept_facts
 from scoring.models import Change, Hand, Ruling, Signature
-from scoring.standings_board import standings_for
+from standings.board import standings_for
 from tournament.inputs import COLUMN_RANGES
+from tournament.linking import LINKS, link_entrants
 from tournament.models import Bye, Entrant, Round, Seat, Table, Tournament
-from tournament.register import LINKS, link_entrants
 
 FORMAT = "kitty-td/tournament"
 # The newest format read here. 2: a hand may be off the sheet (taken back by its side, or

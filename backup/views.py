@@ -5,8 +5,8 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
 from tournament.access import director_required
+from tournament.linking import to_confirm
 from tournament.models import Tournament
-from tournament.register import to_confirm
 
 from . import backup
 from .forms import RestoreForm

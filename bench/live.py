@@ -45,9 +45,9 @@ from django.test.utils import setup_test_environment  # noqa: E402
 
 from draw.rounds import draw_next_round, publish  # noqa: E402
 from scoring import entry  # noqa: E402
-from scoring.console import CONSOLE_POLL_SECONDS  # noqa: E402
-from scoring.standings_views import STANDINGS_POLL_SECONDS  # noqa: E402
-from scoring.table_page import TABLE_POLL_SECONDS  # noqa: E402
+from standings.views import STANDINGS_POLL_SECONDS  # noqa: E402
+from tables.console import CONSOLE_POLL_SECONDS  # noqa: E402
+from tables.page import TABLE_POLL_SECONDS  # noqa: E402
 from tournament.models import Director, Entrant, Tournament  # noqa: E402
 
 TABLES = 100

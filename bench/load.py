@@ -56,8 +56,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests import phone  # noqa: E402  (the scripted phone the concurrency test uses too)
-from tests.phone import HANDS  # noqa: E402
+from tests.support import phone  # noqa: E402  (the scripted phone the concurrency test uses too)
+from tests.support.phone import HANDS  # noqa: E402
 
 HOST = "127.0.0.1"
 DATABASE = "kittytd_bench"

@@ -3,7 +3,7 @@
 For each game, a club of eight players with 100 nights (two played hand by hand, the
 rest their facts stored again), in a throwaway in-memory database. A player's page loads
 every hand of every signed public table they sat at, scores it by its night's ruleset and
-describes it for the statistics (season.statistics): printed against a bare SELECT of the
+describes it for the statistics (season.statistics.load): printed against a bare SELECT of the
 same hand rows, measured in the same run, with the queries the page costs.
 
 Run from the repository root: python bench/player_statistics.py [--nights 100]
@@ -36,8 +36,8 @@ from club.models import Club, Player  # noqa: E402
 from demo.season import play_night  # noqa: E402
 from rules import RULESETS  # noqa: E402
 from scoring.models import Hand  # noqa: E402
-from season.statistics import player_games, public_tables  # noqa: E402
-from tests.night_copies import copy_night  # noqa: E402
+from season.statistics.load import player_games, public_tables  # noqa: E402
+from tests.support.night_copies import copy_night  # noqa: E402
 
 NIGHTS = 100
 PLAYED = 2

@@ -45,7 +45,7 @@ from printing import check  # noqa: E402
 from scoring import signed  # noqa: E402
 from scoring.models import Hand, Signature  # noqa: E402
 from scoring.results import results_for  # noqa: E402
-from scoring.standings_views import ROWS_PER_PAGE  # noqa: E402
+from standings.views import ROWS_PER_PAGE  # noqa: E402
 from tournament.models import (  # noqa: E402
     Director,
     Entrant,

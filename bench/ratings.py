@@ -3,7 +3,7 @@
 A club of 500 registered players over 50 nights of 6 Card Kitty, every player each night
 in a partnership paired afresh (250 teams, 3 rounds of 4 hands: 18,750 signed sheets),
 in a throwaway in-memory database. Reading the results is the rebuild's own loading
-(season.ratings.facts: the nights, every table's stored outcome, the entrants' register
+(season.ratings.build.facts: the nights, every table's stored outcome, the entrants' register
 links, each table's places asked of the ruleset), without rating; the rebuild adds
 openskill's arithmetic for every table and storing every player's rating and history.
 Both are measured in the same run; their ratio is printed. So is the first read after a
@@ -40,7 +40,7 @@ from demo.demo import kitty_hand  # noqa: E402
 from league import ratings as league  # noqa: E402
 from scoring import outcomes  # noqa: E402
 from scoring.models import Hand, Signature  # noqa: E402
-from season import ratings  # noqa: E402
+from season.ratings import build as ratings  # noqa: E402
 from tournament.models import Entrant, Round, Seat, Table, Tournament  # noqa: E402
 
 GAME = "columbus-6-card-kitty"

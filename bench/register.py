@@ -3,7 +3,7 @@ the register.
 
 A club of 2,000 players (real-looking names, each with an alias); a CSV night of 200
 players, half of them in the register by name, a quarter near one (a letter off), a
-quarter new. Linking them (tournament.register.link_entrants: index the register, match
+quarter new. Linking them (tournament.linking.link_entrants: index the register, match
 each name, store the links and the new entries) is timed against the bare SELECT of the
 register's names that it starts from, in the same run; and the likely duplicates of the
 whole register (league.names' near_pairs, the register page's top list) likewise.
@@ -34,8 +34,8 @@ from django.core.management import call_command  # noqa: E402
 from django.db import transaction  # noqa: E402
 
 from club.models import Club, Player  # noqa: E402
+from tournament.linking import club_register, link_entrants  # noqa: E402
 from tournament.models import Entrant, Tournament  # noqa: E402
-from tournament.register import club_register, link_entrants  # noqa: E402
 
 PLAYERS = 2000
 NIGHT = 200

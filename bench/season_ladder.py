@@ -37,7 +37,7 @@ from django.test import Client  # noqa: E402
 from club.models import Club, Player, Season  # noqa: E402
 from scoring.models import Hand, Signature, TableOutcome  # noqa: E402
 from scoring.outcomes import counted_nights  # noqa: E402
-from season.ladder import season_ladder, season_nights  # noqa: E402
+from season.ladder.load import season_ladder, season_nights  # noqa: E402
 from tournament.models import Entrant, Round, Seat, Table, Tournament  # noqa: E402
 
 CLUB_PLAYERS = 80

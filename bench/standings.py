@@ -35,7 +35,7 @@ from django.core.management import call_command  # noqa: E402
 from scoring import outcomes  # noqa: E402
 from scoring.models import Hand, Signature  # noqa: E402
 from scoring.results import results_for  # noqa: E402
-from scoring.standings_board import standings_for  # noqa: E402
+from standings.board import standings_for  # noqa: E402
 from tournament.models import Entrant, Round, Seat, Table, Tournament  # noqa: E402
 
 TEAMS = 1000

@@ -20,8 +20,8 @@ from django.utils.timezone import template_localtime
 from django_htmx.jinja import htmx_script
 from jinja2 import Environment
 
-from scoring.templatetags.history import facts, history_line
-from scoring.templatetags.sheet import score_cells
+from tables.templatetags.history import facts, history_line
+from tables.templatetags.sheet import score_cells
 
 
 def csrf_once(request) -> dict:

@@ -13,10 +13,11 @@ urlpatterns = [
     # Before tournament.urls: its "t/<slug>/" would otherwise take "t/restore/".
     path("", include("backup.urls")),
     path("", include("tournament.urls")),
-    path("", include("scoring.urls")),
-    path("", include("scoring.standings_urls")),
+    # Before season.urls: its "club/<club>/" would otherwise take "club/new/".
+    path("", include("register.urls")),
+    path("", include("tables.urls")),
+    path("", include("standings.urls")),
     path("", include("draw.urls")),
     path("", include("documents.urls")),
-    path("", include("club.urls")),
     path("", include("season.urls")),
 ]

@@ -22,7 +22,7 @@ from club.models import Club, default_club
 from draw.rounds import draw_next_round, publish
 from scoring import entry, rulings
 from scoring.models import Hand
-from tournament import register
+from tournament import linking as register
 from tournament.models import Entrant, Round, Tournament
 
 from . import season

@@ -11,9 +11,9 @@ from django.views.decorators.cache import never_cache
 from draw.rounds import draft_view
 from draw.views import seat_labels
 from printing import StandingsDoc, standings_pdf
-from scoring.standings_board import board
-from scoring.standings_views import counting_for
-from standings import shown_rank
+from ranking import shown_rank
+from standings.board import board
+from standings.views import counting_for
 from tournament.access import director_required, visible_tournament
 from tournament.models import Round, Tournament
 

@@ -10,10 +10,10 @@ from django.db import transaction
 
 import pairing
 from pairing import playoff
-from scoring.bracket import make_cut
 from scoring.models import Hand
 from scoring.results import results_for
-from scoring.standings_board import Counting, board, standings_for
+from standings.board import Counting, board, standings_for
+from standings.bracket import make_cut
 from tournament.draws import store_draw
 from tournament.models import Round, Tournament
 

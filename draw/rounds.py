@@ -18,7 +18,7 @@ from laptop import backups
 from scoring.entry import Actor
 from scoring.results import results_for
 from scoring.rulings import apply_departures
-from scoring.standings_board import standings_for
+from standings.board import standings_for
 from tournament.draws import store_draw, stored_draw
 from tournament.models import Bye, Entrant, Round, Table, Tournament
 

@@ -4,8 +4,8 @@ Pure Python on plain records (``printing.data``); the Django layer fills the rec
 and serves the bytes.
 """
 
-from printing.checkin import checkin_pdf
-from printing.data import (
+from .checkin import checkin_pdf
+from .data import (
     CheckinCode,
     CheckinCodes,
     HandLine,
@@ -18,9 +18,9 @@ from printing.data import (
     StandingsDoc,
     TableCard,
 )
-from printing.pairings import pairings_pdf
-from printing.sheet import sheets_pdf
-from printing.standings import standings_pdf
+from .pairings import pairings_pdf
+from .sheet import sheets_pdf
+from .standings import standings_pdf
 
 __all__ = [
     "CheckinCode",

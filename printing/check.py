@@ -23,7 +23,7 @@ import hmac
 import json
 from typing import Any
 
-from printing.data import Sheet
+from .data import Sheet
 
 # Crockford's base 32: no I, L, O or U, so a code read aloud or typed is not misread.
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"

@@ -10,11 +10,11 @@ import io
 
 from reportlab.pdfgen.canvas import Canvas
 
-from printing.data import CheckinCode, CheckinCodes
-from printing.pairings import sort_key
-from printing.paper import MARGIN, new_canvas, page_size
-from printing.qr import draw_qr
-from printing.text import draw, draw_fitted, wrap
+from .data import CheckinCode, CheckinCodes
+from .pairings import sort_key
+from .paper import MARGIN, new_canvas, page_size
+from .qr import draw_qr
+from .text import draw, draw_fitted, wrap
 
 GREY = (0.42, 0.42, 0.42)
 COLUMNS = 2

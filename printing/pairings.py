@@ -11,10 +11,10 @@ import unicodedata
 
 from reportlab.pdfgen.canvas import Canvas
 
-from printing.data import Pairings, TableCard
-from printing.paper import MARGIN, new_canvas, page_size
-from printing.qr import draw_qr
-from printing.text import draw, draw_fitted, fit, wrap
+from .data import Pairings, TableCard
+from .paper import MARGIN, new_canvas, page_size
+from .qr import draw_qr
+from .text import draw, draw_fitted, fit, wrap
 
 GREY = (0.42, 0.42, 0.42)
 SHADE = (0.93, 0.93, 0.93)

@@ -24,13 +24,14 @@ from dataclasses import dataclass, replace
 
 from reportlab.pdfgen.canvas import Canvas
 
-from printing.check import shown
-from printing.data import HandLine, RulingLine, Sheet, SideInfo, SignatureLine
-from printing.fonts import width as text_width
-from printing.paper import MARGIN, new_canvas, page_size
-from printing.qr import draw_qr
-from printing.text import draw, draw_fitted, fit_lines, line_steps, wrap
 from rules.base import cite
+
+from .check import shown
+from .data import HandLine, RulingLine, Sheet, SideInfo, SignatureLine
+from .fonts import width as text_width
+from .paper import MARGIN, new_canvas, page_size
+from .qr import draw_qr
+from .text import draw, draw_fitted, fit_lines, line_steps, wrap
 
 INK = (0.0, 0.0, 0.0)
 GREY = (0.42, 0.42, 0.42)

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
-from printing.data import StandingsDoc
-from printing.fonts import width as text_width
-from printing.paper import MARGIN, new_canvas, page_size
-from printing.text import ELLIPSIS, TextRun, draw, draw_fitted, fit, wrap
+from .data import StandingsDoc
+from .fonts import width as text_width
+from .paper import MARGIN, new_canvas, page_size
+from .text import ELLIPSIS, TextRun, draw, draw_fitted, fit, wrap
 
 GREY = (0.42, 0.42, 0.42)
 SHADE = (0.93, 0.93, 0.93)

@@ -22,8 +22,8 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
-from printing.fonts import runs, width
-from printing.paper import MARGIN
+from .fonts import runs, width
+from .paper import MARGIN
 
 ELLIPSIS = "…"
 SLACK = 0.01  # points: rounding, not ink

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import F, QuerySet
 
-import standings
+import ranking
 from rules import HandScore, HandTally, InvalidHand, MatchResult, Ruleset
 from rules import Ruling as RuleRuling
 from tournament.models import Entrant, Round, Seat, Table, Tournament
@@ -75,7 +75,7 @@ class TableResult:
     def counted(self) -> list[ScoredHand]:
         return [h for h in self.hands if not h.score.void]
 
-    def outcome(self) -> standings.Outcome:
+    def outcome(self) -> ranking.Outcome:
         match = self.match
         n = len(self.sides)
         bostons = [0] * n
@@ -93,7 +93,7 @@ class TableResult:
                 has_bonus = True
                 for side, points in enumerate(s.bonus):
                     bonus[side] += points
-        return standings.Outcome(
+        return ranking.Outcome(
             round=self.round.number,
             table=self.table.number,
             entrants=tuple(e.pk for e in self.sides),

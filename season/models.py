@@ -2,7 +2,7 @@
 
 Ratings are a long chain (every table of every night, in order), so they are kept: one
 set per club and game, stamped with a fingerprint of the facts it came from. A page
-whose fingerprint differs rebuilds the set first (season.ratings); `manage.py
+whose fingerprint differs rebuilds the set first (season.ratings.build); `manage.py
 rebuild_ratings --check` re-derives every set and reports any difference.
 """
 
@@ -17,7 +17,7 @@ class RatingSet(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="rating_sets")
     game = models.CharField(max_length=40, choices=GAME_CHOICES)
     fingerprint = models.CharField(
-        max_length=64, help_text="The facts the ratings were derived from (season.ratings)."
+        max_length=64, help_text="The facts the ratings were derived from (season.ratings.build)."
     )
     rated = models.PositiveIntegerField(default=0, help_text="Tables rated.")
     unlinked = models.PositiveIntegerField(
@@ -29,7 +29,7 @@ class RatingSet(models.Model):
     digest = models.CharField(
         max_length=64,
         blank=True,
-        help_text="The tables rated, in order, with their sides and places (season.ratings).",
+        help_text="The tables rated, in order, with their sides and places (season.ratings.build).",
     )
     built = models.DateTimeField(auto_now=True)
 

@@ -1,5 +1,7 @@
 """The season's pages: the ladder, the ratings, each player's statistics."""
 
-from . import ladder_urls, rating_urls, statistics_urls
+from .ladder import urls as ladder_urls
+from .ratings import urls as rating_urls
+from .statistics import urls as statistics_urls
 
 urlpatterns = [*ladder_urls.urlpatterns, *rating_urls.urlpatterns, *statistics_urls.urlpatterns]

@@ -146,7 +146,7 @@ def kitty(db):
 @pytest.fixture(params=GAMES)
 def table(request):
     """Table 1 of a published round, in each of the four games."""
-    from tests.helpers import published_round, table_of
+    from tests.support.helpers import published_round, table_of
 
     game = request.param
     tournament = make_tournament(game, entrants=ONE_TABLE[game], published=True)

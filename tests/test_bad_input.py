@@ -15,7 +15,7 @@ from backup.backup import BackupError, export_tournament, import_json
 from scoring import entry
 from scoring.models import Change, Hand, Ruling, Signature
 from tests.conftest import make_tournament
-from tests.helpers import enter, published_round, side_link, table_of
+from tests.support.helpers import enter, published_round, side_link, table_of
 from tournament.models import Entrant, Table, Tournament
 
 pytestmark = pytest.mark.django_db

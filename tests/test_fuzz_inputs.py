@@ -37,10 +37,10 @@ from rules import RULESETS
 from scoring import entry
 from scoring.models import Hand, Ruling
 from tests.conftest import GAMES, ONE_TABLE, make_tournament
-from tests.helpers import SIMPLE_HAND, published_round
+from tests.support.helpers import SIMPLE_HAND, published_round
 from tournament.inputs import COLUMN_RANGES
+from tournament.linking import link_entrants
 from tournament.models import Table, Tournament
-from tournament.register import link_entrants
 
 pytestmark = pytest.mark.django_db
 

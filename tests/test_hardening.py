@@ -13,7 +13,7 @@ from django.test import Client
 
 from scoring.models import Hand
 from tests.conftest import GAMES, ONE_TABLE, make_tournament
-from tests.helpers import SIMPLE_HAND, enter, published_round, side_link, table_of
+from tests.support.helpers import SIMPLE_HAND, enter, published_round, side_link, table_of
 from tournament.models import Director, Entrant, Tournament
 
 pytestmark = pytest.mark.django_db

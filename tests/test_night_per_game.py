@@ -25,8 +25,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from pypdf import PdfReader
 
-from tests.phone import Forms
 from tests.printing.pdftext import squash
+from tests.support.phone import Forms
 from tournament.models import Seat
 
 pytestmark = pytest.mark.django_db

@@ -23,9 +23,9 @@ from pypdf import PdfReader
 from club.models import Player, Season
 from draw.rounds import draw_next_round
 from tests.conftest import GAMES, ONE_TABLE, make_tournament
-from tests.helpers import FINISHING, accepted_hands, published_round, side_link, table_of
+from tests.support.helpers import FINISHING, accepted_hands, published_round, side_link, table_of
+from tournament.linking import confirm, link_entrants
 from tournament.models import Director, Entrant, Tournament
-from tournament.register import confirm, link_entrants
 
 pytestmark = pytest.mark.django_db
 

@@ -15,7 +15,7 @@ from django.utils import timezone
 from scoring import entry
 from scoring.models import Ruling
 from tests.conftest import GAMES, ONE_TABLE, make_tournament
-from tests.helpers import FINISHING, published_round, side_link, sign_every_side
+from tests.support.helpers import FINISHING, published_round, side_link, sign_every_side
 from tournament.models import Round
 
 pytestmark = pytest.mark.django_db

@@ -10,7 +10,7 @@ from django.test.utils import CaptureQueriesContext
 
 from club.models import Club
 from tests.conftest import GAMES, ONE_TABLE, make_tournament
-from tests.helpers import FINISHING, accepted_hands, published_round, sign_every_side
+from tests.support.helpers import FINISHING, accepted_hands, published_round, sign_every_side
 from tests.test_permissions import PUBLIC, ROUTES, fill
 
 pytestmark = pytest.mark.django_db

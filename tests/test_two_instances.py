@@ -19,7 +19,7 @@ find the same (the tests below show each that a request can reach):
   the same in every process (no set in it, whose order would follow the hash seed);
 - the compiled reads (scoring.prepared) and PostgreSQL's prepared statements: the SQL,
   not the rows, per connection;
-- the blank hand form (scoring.table_page, lru_cache) and the static files' addresses
+- the blank hand form (tables.page, lru_cache) and the static files' addresses
   (config.jinja2, read from the manifest once): derived from their key, and from the
   one collectstatic both serve;
 - the scoring code's version (rules.ruleset, scoring.outcomes): the code both run;
@@ -55,7 +55,7 @@ from pathlib import Path
 import pytest
 from django.db import connection
 
-from tests.phone import HANDS, Forms
+from tests.support.phone import HANDS, Forms
 from tests.support.served import NOT_INHERITED, SET_UP, free_port
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -147,8 +147,8 @@ django.setup()
 import json, sys
 from scoring.models import Hand, TableOutcome
 from scoring.outcomes import verify
-from scoring.standings_board import standings_for
-from tests.test_concurrency_pg import recomputed_points
+from standings.board import standings_for
+from tests.scoring.test_concurrency_pg import recomputed_points
 from tournament.models import Tournament
 
 tournament = Tournament.objects.get(slug=json.loads(sys.argv[1]))
@@ -612,7 +612,7 @@ def test_a_table_played_through_both_instances(site, director):
     east_shown, _ = east.page(east_link)
     east_url = live_url(east_shown.text)
     for number, hand in enumerate(HANDS, start=1):
-        # The hand form (its blank inputs kept by each process, scoring.table_page) is
+        # The hand form (its blank inputs kept by each process, tables.page) is
         # drawn alike by both instances, the CSRF token and one-time key aside.
         drawn = [north.page(north_link) for _ in range(2)]
         assert drawn[0][0].upstream != drawn[1][0].upstream

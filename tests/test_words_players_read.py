@@ -21,9 +21,9 @@ from hypothesis import strategies as st
 from club.models import Club, Season
 from demo.demo import DEMO_SLUGS, on_weekday
 from tests.conftest import GAMES, ONE_TABLE, make_tournament
-from tests.helpers import FINISHING, accepted_hands, published_round, sign_every_side
+from tests.support.helpers import FINISHING, accepted_hands, published_round, sign_every_side
+from tournament.linking import link_entrants
 from tournament.models import Tournament
-from tournament.register import link_entrants
 
 pytestmark = pytest.mark.django_db
 

@@ -14,14 +14,14 @@ from django.contrib.auth.forms import AuthenticationForm
 from django.utils.text import slugify
 
 from club.access import clean_club_choice, club_choice
+from ranking import allowed_metrics, labels, parse_order
 from rules import RULESETS, InvalidOptions, get_ruleset
-from standings import allowed_metrics, labels, parse_order
 
 from .access import directors
 from .csv_import import player_clash, player_key
 from .inputs import CappedFile, YesNoField, formfield, megabytes, stored_int
+from .linking import LINKS, link_entrants, relink, typed_players
 from .models import Entrant, Table, Tournament
-from .register import LINKS, link_entrants, relink, typed_players
 
 OPTION_PREFIX = "opt_"
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import club_views, views
+from . import views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -26,18 +26,5 @@ urlpatterns = [
         "t/<slug:slug>/checkin/me/<str:checkin_token>/",
         views.self_checkin_link,
         name="self_checkin_link",
-    ),
-]
-
-# The club's register (its directors), and a new club: here, not in the club app, because
-# they read the nights the players played. Before the club app's "club/<club>/" pages.
-urlpatterns += [
-    path("club/new/", club_views.club_new, name="club_new"),
-    path("club/<slug:club>/register/", club_views.register_page, name="register"),
-    path("club/<slug:club>/register/merge/", club_views.register_merge, name="register_merge"),
-    path(
-        "club/<slug:club>/register/<int:player>/",
-        club_views.register_player,
-        name="register_player",
     ),
 ]

@@ -36,8 +36,8 @@ from .forms import (
     TournamentForm,
     registered_players,
 )
+from .linking import LINKS, LinkError, confirm, link_entrants, to_confirm, typed_players
 from .models import GAME_CHOICES, Entrant, Table, Tournament
-from .register import LINKS, LinkError, confirm, link_entrants, to_confirm, typed_players
 
 
 def home(request):

@@ -16,7 +16,7 @@ from scoring.models import Hand
 from tests.browser.conftest import PHONE, opened
 from tests.browser.steps import entry_form
 from tests.conftest import GAMES, ONE_TABLE, make_tournament
-from tests.helpers import published_round, side_link, table_of
+from tests.support.helpers import published_round, side_link, table_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

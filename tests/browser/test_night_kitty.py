@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from scoring.models import Hand
 from scoring.results import results_for
-from scoring.standings_board import standings_for
+from standings.board import standings_for
 from tests.browser import steps
 from tournament.models import Round, Tournament
 

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring.results import results_for
-from scoring.standings_board import standings_for
+from standings.board import standings_for
 from tests.browser import steps
 from tournament.models import Round, Tournament
 

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 from club.models import Club, Player
 from tests.browser.conftest import LAPTOP, PHONE, opened
 from tests.conftest import GAMES
-from tests.season_nights import names, season
+from tests.support.season_nights import names, season
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

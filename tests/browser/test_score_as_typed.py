@@ -18,7 +18,7 @@ from scoring.results import results_for
 from tests.browser.conftest import PHONE, opened
 from tests.browser.steps import entry_form
 from tests.conftest import GAMES, ONE_TABLE, make_tournament
-from tests.helpers import published_round, side_link, table_of
+from tests.support.helpers import published_round, side_link, table_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from demo.season import play_night
 from tests.browser.conftest import LAPTOP, PHONE, opened
 from tests.conftest import GAMES
-from tests.season_helpers import START, a_club, a_season
+from tests.support.season_helpers import START, a_club, a_season
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -13,7 +13,14 @@ from playwright.sync_api import expect
 from tests.browser.conftest import PHONE, opened
 from tests.browser.steps import log_in, make_director
 from tests.conftest import GAMES, ONE_TABLE, make_tournament
-from tests.helpers import FINISHING, accept_pending, enter, published_round, side_link, table_of
+from tests.support.helpers import (
+    FINISHING,
+    accept_pending,
+    enter,
+    published_round,
+    side_link,
+    table_of,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -8,7 +8,7 @@ import pytest
 
 from tests.browser.conftest import PHONE, opened
 from tests.conftest import GAMES, make_tournament
-from tests.helpers import FINISHING, accepted_hands, published_round, side_link, table_of
+from tests.support.helpers import FINISHING, accepted_hands, published_round, side_link, table_of
 from tournament.models import Entrant
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

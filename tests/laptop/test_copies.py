@@ -9,8 +9,8 @@ from django.test import Client
 
 from laptop import backups
 from tests.conftest import make_tournament
-from tests.helpers import published_round, side_link, table_of
-from tests.test_sheet_check import play, sign_all
+from tests.support.helpers import published_round, side_link, table_of
+from tests.tables.test_sheet_check import play, sign_all
 
 
 def night_file(path, rows: int = 3):
@@ -99,7 +99,7 @@ def test_publishing_and_signing_ask_for_a_copy_after_they_are_stored(
     monkeypatch.setattr(backups, "enabled", lambda: True)
     monkeypatch.setattr(backups, "copier", lambda: type("C", (), {"ask": asked.append})())
     from tests.conftest import ONE_TABLE
-    from tests.helpers import FINISHING
+    from tests.support.helpers import FINISHING
 
     options, _ = FINISHING[game]
     tournament = make_tournament(game, entrants=ONE_TABLE[game], published=True, options=options)

@@ -10,8 +10,8 @@ from django.test import Client
 
 from laptop import network
 from tests.conftest import GAMES, ONE_TABLE, make_tournament
-from tests.helpers import published_round, table_of
-from tests.test_sheet_check import director_url, signed_table
+from tests.support.helpers import published_round, table_of
+from tests.tables.test_sheet_check import director_url, signed_table
 
 pytestmark = pytest.mark.django_db
 

@@ -2,7 +2,7 @@
 key is made once; behind a TLS proxy everything stays as it was.
 
 Settings are read once, from the environment, at start-up: those checks run `manage.py`
-in a subprocess, as tests/test_deploy_check.py does.
+in a subprocess, as tests/config/test_deploy_check.py does.
 """
 
 import json
@@ -19,7 +19,7 @@ from django.test import Client, RequestFactory
 
 from laptop.middleware import DatabaseBusy, SecureCookiesOverHttps
 from tests.conftest import make_tournament
-from tests.helpers import page_form_values, published_round, side_link, table_of
+from tests.support.helpers import page_form_values, published_round, side_link, table_of
 
 ROOT = Path(__file__).resolve().parents[2]
 READ = (

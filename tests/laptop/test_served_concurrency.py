@@ -1,4 +1,4 @@
-"""The guarantees of tests/test_concurrency_pg.py on the laptop's own server, on SQLite.
+"""The guarantees of tests/scoring/test_concurrency_pg.py on the laptop's own server, on SQLite.
 
 The night on one laptop is `manage.py serve`: waitress, one process, eight threads, one
 SQLite file (IMMEDIATE transactions, WAL, a 20 s busy timeout). Here it runs as a real
@@ -20,9 +20,9 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from tests.phone import HANDS, Forms, Phone
+from tests.scoring.test_concurrency_pg import entry_form, hands_for, page, score_table, send
+from tests.support.phone import HANDS, Forms, Phone
 from tests.support.served import served, wait_for
-from tests.test_concurrency_pg import entry_form, hands_for, page, score_table, send
 
 
 @pytest.fixture

@@ -14,9 +14,9 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from laptop.backups import copies
-from tests.phone import Phone
+from tests.scoring.test_concurrency_pg import entry_form, hands_for, page, score_table, send
+from tests.support.phone import Phone
 from tests.support.served import Night, Served, query, served, wait_for
-from tests.test_concurrency_pg import entry_form, hands_for, page, score_table, send
 
 SIDES = ("North-South", "East-West")
 

@@ -12,7 +12,7 @@ from django.contrib.auth import get_user_model
 
 from scoring import entry, rulings
 from tests.conftest import make_tournament
-from tests.helpers import published_round, sign_every_side, table_of
+from tests.support.helpers import published_round, sign_every_side, table_of
 from tournament.models import Table, Tournament
 
 # Enough entrants for two tables, and what each game's night is played under.

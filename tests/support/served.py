@@ -2,7 +2,7 @@
 
 `manage.py serve --local` (waitress, one process, DEBUG off, LAPTOP on) on an SQLite file of
 its own in a folder of its own, with its own VAR_DIR (secret key, copies of the night) and
-STATIC_ROOT. Tests drive it over HTTP as phones do (tests/phone.py), kill it with SIGKILL as
+STATIC_ROOT. Tests drive it over HTTP as phones do (tests/support/phone.py), kill it with SIGKILL as
 a laptop dies, put a copy back (`manage.py restore_copy`) and start it again on the same
 files.
 
@@ -281,7 +281,7 @@ class Served:
         return self.script(FACTS, slug)
 
 
-# The same steps as tests/conftest.py make_tournament and tests/helpers.py published_round,
+# The same steps as tests/conftest.py make_tournament and tests/support/helpers.py published_round,
 # in the served database. This process makes no copy of the night: its copying thread
 # would die with it; the server makes them.
 SET_UP = """
@@ -290,7 +290,7 @@ from django.conf import settings
 settings.BACKUP_DIRS = []
 from django.contrib.auth import get_user_model
 from tests.conftest import make_tournament
-from tests.helpers import published_round
+from tests.support.helpers import published_round
 from tournament.models import Director, Seat
 
 args = json.loads(sys.argv[1])
@@ -312,8 +312,8 @@ FACTS = """
 import json, sys
 from scoring.models import Change, Hand, Signature
 from scoring.outcomes import verify
-from scoring.standings_board import standings_for
-from tests.test_concurrency_pg import recomputed_points
+from standings.board import standings_for
+from tests.scoring.test_concurrency_pg import recomputed_points
 from tournament.models import Tournament
 
 tournament = Tournament.objects.get(slug=json.loads(sys.argv[1]))

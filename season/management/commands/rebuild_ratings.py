@@ -5,8 +5,8 @@ from django.core.management.base import BaseCommand, CommandError
 
 from club.models import Club
 from rules import RULESETS
-from season import ratings
 from season.models import RatingSet
+from season.ratings import build as ratings
 from tournament.models import Tournament
 
 

@@ -1,0 +1,1 @@
+"""A season's ladder: its nights' places, its pages, chart and forms."""

@@ -1,0 +1,1 @@
+"""A club's ratings at each game: built, stored, checked; their pages."""

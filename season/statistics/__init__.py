@@ -1,0 +1,1 @@
+"""Each player's and partnership's statistics: loaded and their pages."""

@@ -1,0 +1,126 @@
+"""The standings as a django-tables2 table: sortable on the page, exported as CSV or XLSX;
+each row marked for the page (the cut line, a tie across it, withdrawn)."""
+
+from __future__ import annotations
+
+import django_tables2 as tables
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+from django_tables2.export import TableExport
+from tablib import Dataset
+
+import ranking
+
+from .board import OTHER_LABELS, Board
+
+NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
+# The club's words; a game's own (Board.labels) head its standings' columns.
+LABELS = {**ranking.METRICS, **OTHER_LABELS}
+
+
+def rank_cell(rank: int, tied: bool) -> SafeString | str:
+    """A rank as every ranking page shows it (the standings, the season's ladder, the
+    ratings): "=3" when shared, with its words for a screen reader, which would read
+    "=3" out as "equals 3"."""
+    if not tied:
+        return str(rank)
+    return format_html(
+        '<span class="shared-rank" title="{}"><span aria-hidden="true">{}</span>'
+        '<span class="visually-hidden">{}</span></span>',
+        ranking.rank_words(rank, tied),
+        ranking.rank_text(rank, tied),
+        ranking.rank_words(rank, tied),
+    )
+
+
+class StandingsTable(tables.Table):
+    """One row per entrant; the metric columns are added per tournament (its own order)."""
+
+    rank = tables.Column("Rank", order_by=("rank", "name_key"), attrs=NUM)
+    name = tables.Column("Entrant", order_by=("name_key",), linkify=lambda record: record["url"])
+    played = tables.Column("Played", attrs=NUM)
+
+    class Meta:
+        template_name = "django_tables2/table.html"
+        attrs = {"class": "list standings"}
+        row_attrs = {
+            "data-href": lambda record: record["url"],
+            "class": lambda record: " ".join(record["classes"]),
+        }
+        empty_text = "No entrants yet."
+
+    def render_rank(self, record) -> str:
+        return rank_cell(record["rank"], record["tied"])
+
+    def value_rank(self, record) -> str:
+        return record["shown_rank"]
+
+
+def standings_table(
+    rows: list[dict],
+    columns: tuple[str, ...],
+    entrant_label: str,
+    labels: dict[str, str] | None = None,
+    **kw,
+):
+    labels = labels or LABELS
+    extra = [(key, tables.Column(labels[key], attrs=NUM)) for key in columns]
+    table = StandingsTable(rows, extra_columns=extra, **kw)
+    table.columns["name"].column.verbose_name = entrant_label
+    return table
+
+
+def table_rows(b: Board, url_for) -> list[dict]:
+    """Plain rows for the sortable table: shown rank, name, metrics, and the row's marks."""
+    cut = b.cut
+    tied = set(cut.tied) if cut else set()
+    qualifiers = set(cut.sure) if cut else set()
+    data = []
+    for index, row in enumerate(b.rows, start=1):
+        entrant = b.entrants[row.entrant]
+        classes = []
+        if cut and index == cut.line_after:
+            classes.append("cut")
+        if row.entrant in tied:
+            classes.append("tie-cut")
+        elif row.entrant in qualifiers:
+            classes.append("in")
+        if entrant.withdrawn:
+            classes.append("withdrawn")
+        item = {
+            "rank": row.rank,
+            "shown_rank": ranking.shown_rank(row),
+            "tied": row.tied,
+            "name": entrant.name,
+            "name_key": entrant.name.casefold(),
+            "url": url_for(entrant),
+            "played": row.played,
+            "classes": classes,
+        }
+        for key in b.columns:
+            item[key] = getattr(row, key)
+        data.append(item)
+    return data
+
+
+# A spreadsheet runs a cell that starts like a formula: an entrant named "=HYPERLINK(...)"
+# would be a link, or worse, on the director's laptop. Such text gets a leading quote (the
+# OWASP advice for CSV injection); numbers, a score of -40 too, stay numbers.
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def neutralised(value):
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
+    return value
+
+
+class SafeExport(TableExport):
+    """django-tables2's CSV/XLSX export with every text cell neutralised."""
+
+    def table_to_dataset(self, table, exclude_columns, dataset_kwargs=None):
+        plain = super().table_to_dataset(table, exclude_columns, dataset_kwargs)
+        safe = Dataset(title=plain.title, headers=[neutralised(h) for h in plain.headers])
+        for row in plain:
+            safe.append([neutralised(value) for value in row])
+        return safe

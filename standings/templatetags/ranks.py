@@ -1,0 +1,13 @@
+"""A rank as every ranking page shows it: "=3" when shared, with its words for a screen
+reader (standings.tables.rank_cell)."""
+
+from django import template
+
+from standings.tables import rank_cell
+
+register = template.Library()
+
+
+@register.simple_tag
+def shown_rank(rank: int, tied: bool):
+    return rank_cell(rank, tied)

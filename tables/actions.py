@@ -1,0 +1,285 @@
+"""What can be done at a table, one function per action, each declaring who may do it.
+
+`players` actions are posted from a side's own link (`/s/<token>/<action>/`) and from a
+director's table page; `link` actions only from a side's link; `director` actions only
+from the director's page (a side's link has no such address: 404). scoring/urls.py makes
+the addresses from this table, so an action cannot exist without its permission.
+
+Each action gets its checked form values and returns None (then the page is shown again
+at the sheet) or a response of its own; a refused write comes back as the page with the
+form as typed and the messages by their fields.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.contrib import messages
+from django.shortcuts import redirect
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
+
+from scoring import entry, rulings
+from scoring.forms import (
+    AnswerForm,
+    CorrectionForm,
+    DisputeForm,
+    EditForm,
+    EnterForm,
+    HandActionForm,
+    HandForm,
+    NewLinkForm,
+    ReopenForm,
+    RulingForm,
+    SignForm,
+    StrikeForm,
+    TakeBackForm,
+    WithdrawForm,
+)
+from tournament.access import director_required
+
+from .page import Access, Failed, director_access, hand_specs, link_access, render_table
+
+PLAYERS = "players"  # a side's link, or a director
+LINK = "link"  # a side's link only
+DIRECTOR = "director"  # a director of the tournament only
+
+
+@dataclass(frozen=True)
+class TableAction:
+    name: str
+    form: type
+    run: Callable
+    who: str
+    hand_prefix: str | None = None  # the action carries a hand's inputs, with this prefix
+
+    @property
+    def by_link(self) -> bool:
+        return self.who in (PLAYERS, LINK)
+
+    @property
+    def by_director(self) -> bool:
+        return self.who in (PLAYERS, DIRECTOR)
+
+
+ACTIONS: dict[str, TableAction] = {}
+
+
+def action(name: str, form: type, *, who: str, hand_prefix: str | None = None):
+    def register(run):
+        ACTIONS[name] = TableAction(name, form, run, who, hand_prefix)
+        return run
+
+    return register
+
+
+def perform(request, access: Access, table_action: TableAction):
+    """Check the posted form (and hand), carry the action out, answer with the page."""
+    post = request.POST
+    if not access.director and not post.get("pin"):
+        # A link acts for its own side, whatever side was posted: the refused form then
+        # comes back in that side's place.
+        post = post.copy()
+        post["side"] = str(access.side)
+    form = table_action.form(post)
+    hand_form = None
+    if table_action.hand_prefix is not None:
+        prefix = table_action.hand_prefix or None
+        hand_form = HandForm(post, specs=hand_specs(access), prefix=prefix)
+    failed = Failed(table_action.name, form, hand_form)
+    valid = form.is_valid()
+    if hand_form is not None and not hand_form.is_valid():
+        valid = False  # both checked, so every message shows at once
+    if not valid:
+        return render_table(request, access, failed=failed, status=400)
+    try:
+        done = table_action.run(request, access, form.cleaned_data, hand_form)
+    except entry.EntryError as exc:
+        rest = form.add_entry_errors(
+            hand_form.add_entry_errors(exc.errors) if hand_form else exc.errors
+        )
+        # A message placed by its field is said there, once; the top of the page then says
+        # only that nothing was stored (Failed.messages).
+        by_field = {m for k, m in exc.errors.items() if k not in rest}
+        top = [m for m in dict.fromkeys([str(exc), *rest.values()]) if m not in by_field]
+        return render_table(request, access, errors=top, failed=failed, status=exc.status)
+    return done or redirect(access.url + "#sheet")
+
+
+def link_view(table_action: TableAction):
+    @never_cache
+    @require_POST
+    def view(request, token):
+        return perform(request, link_access(request, token), table_action)
+
+    return view
+
+
+def director_view(table_action: TableAction):
+    @director_required
+    @never_cache
+    @require_POST
+    def view(request, slug, number, table):
+        return perform(request, director_access(request, slug, number, table), table_action)
+
+    return view
+
+
+def acting(access: Access, data: dict) -> entry.Actor:
+    """Who acts: a director for the side it names; on a side's link, the side whose PIN was
+    typed on this phone, else the link's own side (a posted side alone counts for nothing)."""
+    if access.director or not data.get("pin"):
+        return access.actor(data.get("side"))
+    return entry.by_pin(access.table, data.get("side"), data["pin"], phone=access.side)
+
+
+# --- players: a side's link, or a director ------------------------------------------------
+
+
+@action("enter", EnterForm, who=PLAYERS, hand_prefix="")
+def enter(request, access, data, hand_form):
+    hand = entry.enter_hand(
+        access.table,
+        hand_form.record_data(),
+        actor=access.actor(data.get("side")),
+        nonce=data["nonce"],
+        slot=data["slot"],
+        seated=access.seated,
+    )
+    messages.success(request, f"{hand} stored.")
+
+
+@action("accept", HandActionForm, who=PLAYERS)
+def accept(request, access, data, hand_form):
+    actor = acting(access, data)
+    hand = entry.accept_hand(
+        access.table, data["hand"], actor=actor, version=data["version"] or 0, seated=access.seated
+    )
+    messages.success(request, f"{hand} accepted.")
+
+
+@action("dispute", DisputeForm, who=PLAYERS)
+def dispute(request, access, data, hand_form):
+    hand = entry.dispute_hand(
+        access.table,
+        data["hand"],
+        actor=acting(access, data),
+        version=data["version"] or 0,
+        reason=data["reason"],
+        seated=access.seated,
+    )
+    messages.warning(request, f"{hand} disputed: the director has been called.")
+
+
+@action("edit", EditForm, who=PLAYERS, hand_prefix="edit")
+def edit(request, access, data, hand_form):
+    hand = entry.edit_hand(
+        access.table,
+        data["hand"],
+        hand_form.record_data(),
+        actor=access.actor(data.get("side")),
+        version=data["version"] or 0,
+        reason=data["reason"],
+        seated=access.seated,
+    )
+    messages.success(request, f"{hand} corrected.")
+
+
+@action("sign", SignForm, who=PLAYERS)
+def sign(request, access, data, hand_form):
+    actor = acting(access, data)
+    side = actor.side if actor.side is not None else -1
+    entry.sign(
+        access.table,
+        side=side,
+        player=data["player"],
+        typed=data["typed"],
+        actor=actor,
+        seated=access.seated,
+    )
+    messages.success(request, "Signed.")
+
+
+# --- a side's link only ---------------------------------------------------------------------
+
+
+@action("take-back", TakeBackForm, who=LINK)
+def take_back(request, access, data, hand_form):
+    # The side whose link this is: only the side that entered a hand takes it back (a
+    # director strikes one instead, with a reason).
+    hand = entry.take_back(
+        access.table,
+        data["hand"],
+        actor=access.actor(),
+        version=data["version"] or 0,
+        seated=access.seated,
+    )
+    messages.success(request, f"{hand} taken back: it is off the sheet (the history keeps it).")
+
+
+@action("correction", CorrectionForm, who=LINK)
+def correction(request, access, data, hand_form):
+    entry.ask_correction(access.table, actor=access.actor(), reason=data["reason"])
+    messages.warning(request, "Correction asked: the director has been told.")
+
+
+# --- the director only ----------------------------------------------------------------------
+
+
+@action("ruling", RulingForm, who=DIRECTOR)
+def ruling(request, access, data, hand_form):
+    proposal = rulings.Proposal(
+        code=data["code"],
+        hand=data["hand"],
+        offender=data["offender"],
+        choice=data["choice"],
+        amount=data["amount"],
+        note=data["note"],
+    )
+    if data["confirm"] != "1":
+        shown = rulings.preview(access.table, proposal)
+        return render_table(request, access, ruling=(proposal, shown))
+    rulings.record(access.table, proposal, actor=access.actor())
+    messages.success(request, "Ruling recorded; the scores follow it.")
+    return None
+
+
+@action("withdraw-ruling", WithdrawForm, who=DIRECTOR)
+def withdraw_ruling(request, access, data, hand_form):
+    rulings.withdraw(access.table, data["ruling"], actor=access.actor(), reason=data["reason"])
+    messages.success(request, "Ruling withdrawn; the scores follow.")
+
+
+@action("strike", StrikeForm, who=DIRECTOR)
+def strike(request, access, data, hand_form):
+    hand = entry.strike_hand(
+        access.table, data["hand"], actor=access.actor(), reason=data["reason"]
+    )
+    messages.success(request, f"{hand} struck off the sheet; the history keeps it, and why.")
+
+
+@action("reopen", ReopenForm, who=DIRECTOR)
+def reopen(request, access, data, hand_form):
+    entry.reopen(access.table, actor=access.actor(), reason=data["reason"])
+    messages.success(request, "Reopened: every side signs again once it is right.")
+
+
+@action("answer-correction", AnswerForm, who=DIRECTOR)
+def answer_correction(request, access, data, hand_form):
+    entry.answer_correction(
+        access.table, data["request"], actor=access.actor(), answer=data["answer"]
+    )
+    messages.success(request, "Answered; the sheet stays as signed.")
+
+
+@action("new-link", NewLinkForm, who=DIRECTOR)
+def new_link(request, access, data, hand_form):
+    entry.reissue_link(access.table, data["side"], actor=access.actor())
+    messages.success(request, "A new link and PIN are made: the old ones no longer work.")
+
+
+@action("clear-pin-tries", NewLinkForm, who=DIRECTOR)
+def clear_pin_tries(request, access, data, hand_form):
+    entry.clear_pin_tries(access.table, data["side"], actor=access.actor())
+    messages.success(request, "The PIN may be typed again; the side's link and PIN are the same.")

@@ -1,0 +1,307 @@
+"""Pages that update themselves: a poll that already shows the current version gets 204
+(nothing to swap) for a query or two; any change at the table gets the new page. What the
+table page says comes next, for each game; the side page as an app on the home screen."""
+
+import json
+
+import pytest
+from django.contrib.messages import constants
+from django.contrib.messages.storage.base import Message
+from django.contrib.messages.storage.cookie import CookieStorage
+from django.http import HttpRequest
+from django.test import Client
+
+from scoring.models import Hand
+from tests.conftest import GAMES, ONE_TABLE, make_tournament
+from tests.support.helpers import (
+    FINISHING,
+    SIMPLE_HAND,
+    accept_pending,
+    enter,
+    published_round,
+    side_link,
+    sign_every_side,
+    table_of,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+def shown_version(response) -> str:
+    return response.context["live_url"].split("since=")[1]
+
+
+def poll(client, url: str, version: str, htmx: bool = False):
+    return client.get(url, {"since": version}, headers={"HX-Request": "true"} if htmx else {})
+
+
+def test_a_table_poll_is_204_until_the_other_side_enters_a_hand(
+    table, django_assert_max_num_queries
+):
+    watcher = Client()
+    url = side_link(table, 1)
+    page = watcher.get(url)
+    version = shown_version(page)
+    assert page.context["pending"] is None
+    with django_assert_max_num_queries(2):
+        unchanged = poll(watcher, url, version)
+    assert unchanged.status_code == 204 and unchanged.content == b""
+    assert "no-cache" in unchanged["Cache-Control"]
+
+    game = table.round.tournament.game
+    assert enter(Client(), table, SIMPLE_HAND[game], side=0).status_code == 302
+    changed = poll(watcher, url, version)
+    assert changed.status_code == 200
+    assert changed.context["pending"] is not None  # the hand to accept, without a reload
+    assert shown_version(changed) != version
+    assert poll(watcher, url, shown_version(changed)).status_code == 204
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_starting_the_clock_redraws_no_phone(director_client, director, game):
+    """The table page shows no clock: the director starting it would otherwise have every
+    phone of the room draw its page again within one poll."""
+    tournament = make_tournament(game, entrants=ONE_TABLE[game], published=True)
+    tournament.staff.add(director)
+    table = table_of(published_round(tournament))
+    url = side_link(table, 1)
+    version = shown_version(Client().get(url))
+    number = table.round.number
+    response = director_client.post(f"/t/{tournament.slug}/round/{number}/console/start-clock/")
+    assert response.status_code == 302
+    table.round.refresh_from_db()
+    assert table.round.started is not None
+    assert poll(Client(), url, version).status_code == 204
+
+
+def test_an_htmx_poll_gets_the_live_part_alone_and_leaves_the_message_for_the_page(table):
+    """A phone that stored a hand is told so on the page it loads next, even when its poll
+    (or another tab's, on the same phone) comes in between; the poll carries no header,
+    no navigation, no scripts, only what htmx swaps in."""
+    phone = Client()
+    url = side_link(table, 0)
+    version = shown_version(phone.get(url))
+    game = table.round.tournament.game
+    assert enter(phone, table, SIMPLE_HAND[game], side=0).status_code == 302
+    polled = poll(phone, url, version, htmx=True)
+    assert polled.status_code == 200
+    html = polled.content.decode()
+    assert html.lstrip().startswith('<div id="live"') and html.rstrip().endswith("</div>")
+    assert "<html" not in html and "Director login" not in html and "<script" not in html
+    assert "Hand 1" in html and "stored." not in html
+    assert "Hand 1 stored." in phone.get(url).content.decode()
+    # The same address opened in the browser (not by htmx) is the whole page.
+    assert "<html" in phone.get(url, {"since": version}).content.decode()
+
+
+def test_a_ruling_or_an_option_changed_is_a_new_version(director_client):
+    tournament = make_tournament(entrants=2, published=True)
+    table = table_of(published_round(tournament))
+    url = side_link(table, 0)
+    version = shown_version(Client().get(url))
+    director_url = f"/t/{tournament.slug}/round/1/table/{table.number}/"
+    ruled = director_client.post(
+        director_url + "ruling/",
+        {"code": "misdeal", "hand": "next", "offender": "0", "confirm": "1"},
+    )
+    assert ruled.status_code == 302
+    after_ruling = poll(Client(), url, version)
+    assert after_ruling.status_code == 200
+    version = shown_version(after_ruling)
+    tournament.options = {**tournament.options, "hands_per_round": 6}
+    tournament.save()
+    assert poll(Client(), url, version).status_code == 200
+
+
+def test_a_page_showing_a_refused_form_is_not_polled(table):
+    url = side_link(table, 0)
+    page = Client().get(url)
+    data = {"nonce": page.context["nonce"], "slot": "1:1"}  # no facts at all
+    refused = Client().post(url + "enter/", data)
+    assert refused.status_code == 400
+    assert refused.context["live_url"] == ""
+    assert 'hx-get="' not in refused.content.decode()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_page_says_what_happens_next(game):
+    options, hands = FINISHING[game]
+    tournament = make_tournament(game, entrants=ONE_TABLE[game], published=True, options=options)
+    table = table_of(published_round(tournament))
+    names = [s.entrant.name for s in table.seats.order_by("position")]
+    sides = ["North-South", "East-West"] if game == "columbus-6-card-kitty" else names
+
+    def says(side: int) -> str:
+        return Client().get(side_link(table, side)).context["next_step"]
+
+    assert says(0) == "Enter hand 1 when it has been played."
+    enter(Client(), table, hands[0], side=0)
+    others = " or ".join(sides[1:])
+    assert says(0) == f"Waiting for {others} to check hand 1 and accept it."
+    assert says(1) == f"{sides[1]}: check hand 1 and accept it."
+    accept_pending(Client(), table, side=1)
+    for hand in hands[1:]:
+        enter(Client(), table, hand, side=0)
+        accept_pending(Client(), table, side=1)
+    assert says(1) == f"Every hand is in: {sides[1]}, check the sheet and sign it."
+    for seat in table.seats.order_by("position"):
+        player = seat.entrant.players[0]
+        Client().post(
+            side_link(table, seat.position) + "sign/", {"player": player, "typed": player}
+        )
+    assert says(0) == "Signed by every side: the sheet is final."
+
+
+def test_a_disputed_hand_says_the_director_is_called(table):
+    game = table.round.tournament.game
+    enter(Client(), table, SIMPLE_HAND[game], side=0)
+    hand = Hand.objects.get(table=table)
+    url = side_link(table, 1)
+    data = {"hand": hand.pk, "version": hand.version, "reason": "we took 9"}
+    assert Client().post(url + "dispute/", data).status_code == 302
+    assert (
+        Client().get(url).context["next_step"]
+        == "Hand 1 is disputed: the director has been called."
+    )
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_public_standings_poll_is_204_until_a_sheet_is_signed(
+    director_client, director, game, django_assert_max_num_queries
+):
+    """The public counts signed sheets: a hand entered, even the last one, is not news to
+    the players' phones (each would draw the whole page again for nothing); the
+    director's live view sees it at its next poll."""
+    options, hands = FINISHING[game]
+    tournament = make_tournament(game, entrants=ONE_TABLE[game], published=True, options=options)
+    tournament.staff.add(director)
+    table = table_of(published_round(tournament))
+    url = f"/t/{tournament.slug}/standings/"
+    enter(Client(), table, hands[0], side=0)  # the round is in play from its first hand
+    version = shown_version(Client().get(url))
+    live = shown_version(director_client.get(url, {"view": "live"}))
+    with django_assert_max_num_queries(4):
+        assert poll(Client(), url, version).status_code == 204
+    accept_pending(Client(), table, side=1)
+    for hand in hands[1:]:
+        enter(Client(), table, hand, side=0)
+        accept_pending(Client(), table, side=1)
+    assert table.round.tournament.round_set.get().status == "in_play"
+    assert poll(Client(), url, version).status_code == 204
+    assert director_client.get(url, {"view": "live", "since": live}).status_code == 200
+
+    sign_every_side(table)
+    changed = poll(Client(), url, version)
+    assert changed.status_code == 200
+    assert "Counted: sheets signed by every side" in changed.content.decode()
+    assert changed.context["board"].rounds_done == 1
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_players_phones_share_one_render_of_each_version(
+    director_client, director, game, django_assert_max_num_queries
+):
+    """At the round's end every phone opens the standings: the second and later ones are
+    answered with the first one's page, in the version queries alone; a director, and
+    a phone with a message waiting, get their own."""
+    options, hands = FINISHING[game]
+    tournament = make_tournament(game, entrants=ONE_TABLE[game], published=True, options=options)
+    tournament.staff.add(director)
+    table = table_of(published_round(tournament))
+    for hand in hands:
+        enter(Client(), table, hand, side=0)
+        accept_pending(Client(), table, side=1)
+    sign_every_side(table)
+    url = f"/t/{tournament.slug}/standings/"
+    first = Client().get(url)
+    assert first.status_code == 200
+    with django_assert_max_num_queries(4):
+        again = Client().get(url, {"since": "an older version"})
+    assert again.status_code == 200 and again.content == first.content
+    sorted_ = Client().get(url, {"sort": "name"})  # another address is another page
+    assert sorted_.content != first.content
+
+    own = director_client.get(url).content.decode()
+    assert "as the public sees it" in own and "as the public sees it" not in again.content.decode()
+
+    told = Client()
+    told.cookies["messages"] = CookieStorage(HttpRequest())._encode(
+        [Message(constants.SUCCESS, "You are checked in.")]
+    )
+    assert "You are checked in." in told.get(url).content.decode()
+
+    entrant = table.seats.first().entrant
+    entrant.name = "Renamed Ones"
+    entrant.save()
+    assert "Renamed Ones" in Client().get(url).content.decode()  # a new version, drawn again
+@pytest.mark.parametrize("game", GAMES)
+def test_a_renamed_entrant_is_a_new_version_of_the_standings(director_client, director, game):
+    tournament = make_tournament(game, entrants=ONE_TABLE[game], published=True)
+    tournament.staff.add(director)
+    url = f"/t/{tournament.slug}/standings/"
+    version = shown_version(Client().get(url))
+    entrant = tournament.entrants.order_by("pk").first()
+    fields = {"name": "Renamed Ones", "player1": entrant.player1, "player2": entrant.player2}
+    response = director_client.post(f"/t/{tournament.slug}/entrants/{entrant.pk}/", fields)
+    assert response.status_code == 302
+    changed = poll(Client(), url, version)
+    assert changed.status_code == 200
+    assert "Renamed Ones" in changed.content.decode()
+
+
+def test_the_projector_swaps_in_its_next_screen_and_reloads_without_scripts(db):
+    tournament = make_tournament(entrants=30, published=True)
+    page = Client().get(f"/t/{tournament.slug}/standings/projector/", {"rows": 10, "every": 20})
+    body = page.content.decode()
+    assert 'hx-get="?screen=2&amp;rows=10&amp;every=20"' in body
+    assert 'hx-trigger="every 20s"' in body
+    assert (
+        '<noscript><meta http-equiv="refresh" content="20;url=?screen=2&amp;rows=10&amp;every=20">'
+        in body
+    )
+
+
+def test_a_side_page_installs_on_the_home_screen(table):
+    url = side_link(table, 0)
+    page = Client().get(url).content.decode()
+    assert f'<link rel="manifest" href="{url}manifest.webmanifest" data-offline>' in page
+    manifest = Client().get(url + "manifest.webmanifest")
+    assert manifest["Content-Type"] == "application/manifest+json"
+    data = json.loads(manifest.content)
+    assert data["start_url"] == url and data["scope"] == url
+    assert data["display"] == "standalone"
+    assert {icon["sizes"] for icon in data["icons"]} == {"192x192", "512x512"}
+    for icon in data["icons"]:
+        assert icon["src"].startswith("/static/icons/")
+    assert Client().get("/s/not-a-link/manifest.webmanifest").status_code == 404
+    worker = Client().get("/sw.js")
+    assert worker.status_code == 200 and worker["Content-Type"].startswith("text/javascript")
+    assert b"caches.open" in worker.content
+
+
+def test_a_directors_page_is_never_offered_for_offline_keeping(table, director_client):
+    slug = table.round.tournament.slug
+    page = director_client.get(f"/t/{slug}/round/1/table/{table.number}/").content.decode()
+    assert 'rel="manifest"' not in page  # it shows every side's PIN
+
+
+def test_the_console_poll_is_204_until_something_happens_at_a_table(
+    director_client, django_assert_max_num_queries
+):
+    tournament = make_tournament(entrants=4, published=True)
+    round_ = published_round(tournament)
+    url = f"/t/{tournament.slug}/round/1/console/"
+    page = director_client.get(url)
+    version = shown_version(page)
+    # The session, the user, director and staff checks, the round, two counts.
+    with django_assert_max_num_queries(7):
+        assert poll(director_client, url, version).status_code == 204
+    table = table_of(round_, 2)
+    enter(Client(), table, SIMPLE_HAND[tournament.game], side=0)
+    changed = poll(director_client, url, version)
+    assert changed.status_code == 200
+    row = next(r for r in changed.context["rows"] if r["table"].number == 2)
+    assert row["entered"] == 1
+    # As htmx asks it: the live part alone, the rest of the page neither drawn nor read.
+    html = poll(director_client, url, version, htmx=True).content.decode()
+    assert html.lstrip().startswith('<div id="live"') and "<html" not in html

@@ -90,12 +90,6 @@ class History:
         return list(self.steps)
 
 
-def rate_match(match: Match, ratings: dict[int, Rating]) -> dict[int, Rating]:
-    """Each player's rating after this match, from their ratings before it."""
-    made = {p: MODEL.rating(mu=r.mu, sigma=r.sigma) for p, r in ratings.items()}
-    return {p: Rating(new.mu, new.sigma) for p, new in _rate(match, made).items()}
-
-
 def _rate(match: Match, made: dict) -> dict:
     """openskill's ratings after the match, from theirs before it (a newcomer's made)."""
     teams = [[made.get(p) or MODEL.rating() for p in team] for team in match.teams]
@@ -135,9 +129,3 @@ def combined(ratings: Sequence[Rating]) -> Rating:
     uncertainties added as variances. Its displayed rating is mu - 3 sigma like a
     player's, on the scale of a pair (two players' worth)."""
     return Rating(sum(r.mu for r in ratings), math.sqrt(sum(r.sigma * r.sigma for r in ratings)))
-
-
-def win_chance(team: Sequence[Rating], other: Sequence[Rating]) -> float:
-    """The chance that `team` beats `other` at a table, as openskill predicts it."""
-    made = [[MODEL.rating(mu=r.mu, sigma=r.sigma) for r in side] for side in (team, other)]
-    return MODEL.predict_win(made)[0]

@@ -138,6 +138,3 @@ def champion(seeds: Sequence[int], winners: Mapping[frozenset[int], int]) -> int
         return None
     return winner_of(final[0], winners)
 
-
-def rounds_needed(teams: int) -> int:
-    return max(1, (teams - 1).bit_length())

@@ -129,7 +129,8 @@ class Infraction:
     scope: str  # "hand" | "round"
     choices: Choices = ()
     chooser: str = ""  # "director" | "offended" | ""
-    effect: str = ""
+    # What the ruling does, in words, for the rules help; `does` below is the effect itself.
+    summary: str = ""
     # The code of the round ruling each later round of the offender gets (6 Card Kitty
     # rule 41: every later round is forfeited as under rule 7); "" for none.
     later_rounds: str = ""

@@ -190,7 +190,7 @@ def seat_choices(sheet: SheetView, ruleset) -> list[tuple[int, str]]:
 
 
 @dataclass
-class RulingLine:
+class RulingRow:
     ruling: object
     hand: Hand | None  # None: a ruling on the round
     rule: str
@@ -199,7 +199,7 @@ class RulingLine:
     cite: str = ""
 
 
-def ruling_lines(result: TableResult, ruleset, options: dict) -> list[RulingLine]:
+def ruling_lines(result: TableResult, ruleset, options: dict) -> list[RulingRow]:
     """Every ruling in force at the table, with its rule and its effect in words."""
     lines = []
     for scored in result.hands:
@@ -210,7 +210,7 @@ def ruling_lines(result: TableResult, ruleset, options: dict) -> list[RulingLine
     return lines
 
 
-def _line(ruling, hand: Hand | None, record, result, ruleset, options) -> RulingLine:
+def _line(ruling, hand: Hand | None, record, result, ruleset, options) -> RulingRow:
     infraction = ruleset.infraction(ruling.code)
     number = hand.number if hand is not None else None
     effect = result.ruleset.describe_ruling(
@@ -220,4 +220,4 @@ def _line(ruling, hand: Hand | None, record, result, ruleset, options) -> Ruling
     effect = effect.removeprefix(f"{infraction.cite}: ")
     if ruling.note:
         effect = f"{effect} ({ruling.note})"
-    return RulingLine(ruling, hand, infraction.rule, infraction.title, effect, infraction.cite)
+    return RulingRow(ruling, hand, infraction.rule, infraction.title, effect, infraction.cite)

@@ -81,7 +81,7 @@ INFRACTIONS = (
         "otherwise ignored.",
         scope="hand",
         chooser="director",
-        effect="The offender loses 10 points (option) on the sheet, not multiplied by Contra "
+        summary="The offender loses 10 points (option) on the sheet, not multiplied by Contra "
         "or Redouble; the hand is otherwise scored as played.",
         does=PointsOff(amount_option="out_of_turn_penalty", what="out of turn"),
     ),
@@ -95,7 +95,7 @@ INFRACTIONS = (
         "is 20 points moved from the offending side's cards to the other side's cards.",
         scope="hand",
         chooser="director",
-        effect="20 card points (option) move from the opponents to the declarer (at most 120), "
+        summary="20 card points (option) move from the opponents to the declarer (at most 120), "
         "counted before the 60-point bonus threshold. In Null the offender's side loses: the "
         "declarer scores +75.",
         does=CardPenalty(did="exposed a card", declarer_exempt=True),
@@ -109,7 +109,7 @@ INFRACTIONS = (
         "corrected from the point where it was made.",
         scope="hand",
         chooser="director",
-        effect="20 card points (option) move from the offending side to the other side (down "
+        summary="20 card points (option) move from the offending side to the other side (down "
         "to zero, at most 120), counted before the 60-point bonus threshold. In Null the "
         "offender's side loses the hand.",
         does=CardPenalty(did="failed to follow suit"),
@@ -122,7 +122,7 @@ INFRACTIONS = (
         "hand for the offender.",
         scope="hand",
         chooser="director",
-        effect="An opponent offends: the declarer wins the Null (+75). The declarer offends "
+        summary="An opponent offends: the declarer wins the Null (+75). The declarer offends "
         "(a revoke): the declarer loses (-120).",
         does=CardPenalty(null_only=True),
     ),
@@ -136,7 +136,7 @@ INFRACTIONS = (
         "bids.",
         scope="hand",
         chooser="director",
-        effect="The hand is void: no points, and the same dealer deals again.",
+        summary="The hand is void: no points, and the same dealer deals again.",
         does=Void(),
     ),
 )

@@ -14,7 +14,7 @@ INFRACTIONS = (
         "number of cards dealt per player once established.",
         scope="hand",
         chooser="director",
-        effect="The hand is void: no chips change hands, and the same dealer deals again.",
+        summary="The hand is void: no chips change hands, and the same dealer deals again.",
         does=Void(),
     ),
 )

@@ -207,7 +207,7 @@ INFRACTIONS: tuple[Infraction, ...] = (
         ),
         scope="round",
         chooser="director",
-        effect=(
+        summary=(
             "The late team forfeits the round: the opponents win it and score the forfeit "
             "points (5); the late team scores 0."
         ),
@@ -219,7 +219,7 @@ INFRACTIONS: tuple[Infraction, ...] = (
         title="Card exposed in the deal",
         text="If any card is exposed when dealing, there must be a re-deal by the correct player.",
         scope="hand",
-        effect=VOID_EFFECT,
+        summary=VOID_EFFECT,
         does=VOID,
     ),
     Infraction(
@@ -231,7 +231,7 @@ INFRACTIONS: tuple[Infraction, ...] = (
             "the kitty. If this happens there must be a re-deal by the correct player."
         ),
         scope="hand",
-        effect=VOID_EFFECT,
+        summary=VOID_EFFECT,
         does=VOID,
     ),
     Infraction(
@@ -241,7 +241,7 @@ INFRACTIONS: tuple[Infraction, ...] = (
         text="It is a misdeal if the wrong player dealt. The hand is void and the correct player "
         "must re-deal.",
         scope="hand",
-        effect=VOID_EFFECT,
+        summary=VOID_EFFECT,
         does=VOID,
     ),
     Infraction(
@@ -253,7 +253,7 @@ INFRACTIONS: tuple[Infraction, ...] = (
             "bidding begins. The hand is void and there must be a re-deal by the correct player."
         ),
         scope="hand",
-        effect=VOID_EFFECT,
+        summary=VOID_EFFECT,
         does=VOID,
     ),
     Infraction(
@@ -267,7 +267,7 @@ INFRACTIONS: tuple[Infraction, ...] = (
         scope="hand",
         choices=CONTINUE_OR_REDEAL,
         chooser="offended",
-        effect=CONTINUE_EFFECT,
+        summary=CONTINUE_EFFECT,
         does=CHOOSE,
     ),
     Infraction(
@@ -279,7 +279,7 @@ INFRACTIONS: tuple[Infraction, ...] = (
             "cards or have extra cards, the hand is void and the correct player must re-deal."
         ),
         scope="hand",
-        effect=VOID_EFFECT,
+        summary=VOID_EFFECT,
         does=VOID,
     ),
     Infraction(
@@ -294,7 +294,7 @@ INFRACTIONS: tuple[Infraction, ...] = (
         scope="hand",
         choices=CONTINUE_OR_REDEAL,
         chooser="offended",
-        effect=CONTINUE_EFFECT,
+        summary=CONTINUE_EFFECT,
         does=CHOOSE,
     ),
     Infraction(
@@ -309,7 +309,7 @@ INFRACTIONS: tuple[Infraction, ...] = (
         scope="hand",
         choices=CONTINUE_OR_REDEAL,
         chooser="offended",
-        effect=CONTINUE_EFFECT,
+        summary=CONTINUE_EFFECT,
         does=CHOOSE,
     ),
     Infraction(
@@ -324,7 +324,7 @@ INFRACTIONS: tuple[Infraction, ...] = (
         ),
         scope="hand",
         chooser="director",
-        effect=(
+        summary=(
             "The bidder is forced to make the progressive bid and the partner is silenced. "
             + RECORDED_EFFECT
         ),
@@ -342,7 +342,7 @@ INFRACTIONS: tuple[Infraction, ...] = (
         scope="hand",
         choices=(("continue", "Let the bid stand"), ("redeal", "Re-deal")),
         chooser="offended",
-        effect=(
+        summary=(
             "The opposing team chooses: let the bid stand (the offender's partner is silenced; "
             "the hand is scored as played) or re-deal (void)."
         ),
@@ -355,7 +355,7 @@ INFRACTIONS: tuple[Infraction, ...] = (
         text="If all players pass, the dealer must bid a minimum of 4, 4 special or 4 no.",
         scope="hand",
         chooser="director",
-        effect=(
+        summary=(
             "The dealer's team holds the bid (at least 4) and must be the bidding team. "
             + RECORDED_EFFECT
         ),
@@ -373,7 +373,7 @@ INFRACTIONS: tuple[Infraction, ...] = (
         scope="hand",
         choices=AWARD_OR_PLAY_ON,
         chooser="offended",
-        effect=AWARD_EFFECT,
+        summary=AWARD_EFFECT,
         does=AWARD,
     ),
     Infraction(
@@ -388,7 +388,7 @@ INFRACTIONS: tuple[Infraction, ...] = (
         scope="hand",
         choices=AWARD_OR_PLAY_ON,
         chooser="offended",
-        effect=AWARD_EFFECT,
+        summary=AWARD_EFFECT,
         does=AwardOnNoBid(),
     ),
     Infraction(
@@ -404,7 +404,7 @@ INFRACTIONS: tuple[Infraction, ...] = (
         scope="hand",
         choices=AWARD_OR_PLAY_ON,
         chooser="offended",
-        effect=AWARD_EFFECT,
+        summary=AWARD_EFFECT,
         does=AWARD,
     ),
     Infraction(
@@ -427,7 +427,7 @@ INFRACTIONS: tuple[Infraction, ...] = (
             ("both", "Both teams short (rule 31)"),
         ),
         chooser="director",
-        effect=(
+        summary=(
             "Bidding team short: the bid is missed (opponents score the bid). Defending team "
             "short: the bidding team plays on (scored as played) or takes the points of the "
             "bid. Both teams short: the hand is void and dealt again."
@@ -450,7 +450,7 @@ INFRACTIONS: tuple[Infraction, ...] = (
             ("lose_hand", "The offending team loses the hand"),
         ),
         chooser="director",
-        effect=(
+        summary=(
             "The text gives no penalty. Default: 3 books (option) move from the offending team "
             "to the other team and the hand is scored again; or (option) the offending team "
             "loses the hand: the opponents are awarded the hand and the points of the bid."
@@ -468,7 +468,7 @@ INFRACTIONS: tuple[Infraction, ...] = (
         scope="hand",
         choices=AWARD_OR_PLAY_ON,
         chooser="offended",
-        effect=AWARD_EFFECT + " (Rule 38: the exposed card rule applies.)",
+        summary=AWARD_EFFECT + " (Rule 38: the exposed card rule applies.)",
         does=AWARD,
     ),
     Infraction(
@@ -482,7 +482,7 @@ INFRACTIONS: tuple[Infraction, ...] = (
         ),
         scope="round",
         chooser="director",
-        effect=(
+        summary=(
             "The round in progress goes to the opponents as a win; the hands already played "
             "keep their points. Every later round is forfeited as under rule 7."
         ),

@@ -13,7 +13,7 @@ INFRACTIONS = (
         text="Shuffle the cards, and deal 10 to each player. Set aside the rest, face down.",
         scope="hand",
         chooser="director",
-        effect="The hand is void: no points, and the same dealer deals again.",
+        summary="The hand is void: no points, and the same dealer deals again.",
         does=Void(),
     ),
 )

@@ -101,7 +101,7 @@ def fingerprints(club: Club) -> dict[str, str]:
 
 # -- the facts ----------------------------------------------------------------------------
 @dataclass(frozen=True)
-class Facts:
+class RatingFacts:
     """What the ratings are derived from: the rated tables in order, and those left out."""
 
     matches: list[league.Match]
@@ -109,7 +109,7 @@ class Facts:
     clashes: int
 
 
-def facts(club: Club, game: str) -> Facts:
+def facts(club: Club, game: str) -> RatingFacts:
     ruleset = get_ruleset(game)
     nights = {
         t.pk: t
@@ -134,7 +134,7 @@ def facts(club: Club, game: str) -> Facts:
             continue
         places = ruleset.places(table.totals, table.winner)
         matches.append(league.Match(table.id, tuple(sides), places))
-    return Facts(matches, unlinked, clashes)
+    return RatingFacts(matches, unlinked, clashes)
 
 
 @dataclass(frozen=True)
@@ -261,7 +261,7 @@ def _digests(matches: list[league.Match], at: int) -> tuple[str, str]:
     return (whole if at == len(matches) else first), whole
 
 
-def derive(club: Club, game: str) -> tuple[Facts, list[PlayerRating]]:
+def derive(club: Club, game: str) -> tuple[RatingFacts, list[PlayerRating]]:
     """The ratings from the facts now (unsaved rows)."""
     found = facts(club, game)
     return found, _history_rows(league.rate(found.matches), found.matches)

@@ -112,7 +112,7 @@ def test_catalogue_and_help_text(slug):
     assert len(codes) == len(set(codes))
     assert "misdeal" in codes
     for infraction in ruleset.infractions:
-        assert infraction.rule and infraction.title and infraction.text and infraction.effect
+        assert infraction.rule and infraction.title and infraction.text and infraction.summary
         assert infraction.scope in {"hand", "round"}
         assert infraction.chooser in {"director", "offended", ""}
         assert ruleset.infraction(infraction.code) is infraction

@@ -14,41 +14,33 @@ Run from the repository root: python bench/live.py [--tables 100]
 from __future__ import annotations
 
 import argparse
-import atexit
 import html
-import os
 import re
-import shutil
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-FOLDER = Path(tempfile.mkdtemp(prefix="kittytd-bench-"))
-atexit.register(shutil.rmtree, FOLDER, ignore_errors=True)
-os.environ["DATABASE_URL"] = f"sqlite:///{FOLDER / 'live.sqlite3'}"
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-import django  # noqa: E402
+from bench.support import database  # noqa: E402
 
-django.setup()
+database.start("live.sqlite3")
 
 import datetime  # noqa: E402
 
 from django.contrib.auth import get_user_model  # noqa: E402
-from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import setup_test_environment  # noqa: E402
 
+from bench.support import bulk  # noqa: E402
 from draw.rounds import draw_next_round, publish  # noqa: E402
 from scoring import entry  # noqa: E402
 from standings.views import STANDINGS_POLL_SECONDS  # noqa: E402
 from tables.console import CONSOLE_POLL_SECONDS  # noqa: E402
 from tables.page import TABLE_POLL_SECONDS  # noqa: E402
-from tournament.models import Director, Entrant, Tournament  # noqa: E402
+from tournament.models import Director, Tournament  # noqa: E402
 
 TABLES = 100
 OPEN_PAGES = 100  # the server time a minute is reckoned for this many open table pages
@@ -68,17 +60,7 @@ def build(tables: int) -> tuple[Tournament, list[str]]:
         rounds=4,
         published=True,
     )
-    Entrant.objects.bulk_create(
-        Entrant(
-            tournament=tournament,
-            name=f"Team {i}",
-            player1=f"N{i}",
-            player2=f"S{i}",
-            order=i,
-            checked_in=True,
-        )
-        for i in range(1, 2 * tables + 1)
-    )
+    bulk.teams(tournament, 2 * tables)
     round_ = draw_next_round(tournament, seed=1)
     publish(round_)
     links = []
@@ -128,7 +110,7 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=TABLES)
     tables = parser.parse_args().tables
     setup_test_environment()  # as the tests run the app: DEBUG off, "testserver" allowed
-    call_command("migrate", verbosity=0)
+    database.migrate()
     tournament, links = build(tables)
     user = get_user_model().objects.create_user("bench")
     Director.objects.create(user=user)

@@ -276,6 +276,25 @@ def wait_until_up(port: int, server: subprocess.Popen, seconds: float, name: str
     raise RuntimeError(f"{name} did not answer within {seconds:.0f} s")
 
 
+def stop_server(server: subprocess.Popen, log, seconds: float) -> str:
+    """Stops the server (SIGTERM; killed if still up after `seconds`); what it logged."""
+    server.send_signal(signal.SIGTERM)
+    try:
+        server.wait(timeout=seconds)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait()
+    log.seek(0)
+    return log.read().decode(errors="replace")
+
+
+def manage(env: dict[str, str], seconds: float, *argv: str) -> None:
+    """`manage.py <argv>` run in `env`, in at most `seconds`; an error if it fails."""
+    subprocess.run(
+        [sys.executable, "manage.py", *argv], cwd=ROOT, env=env, check=True, timeout=seconds
+    )
+
+
 def set_up_round(tables: int, *, publish_round: bool = True) -> list[tuple[str, str]]:
     """A published round of `tables` tables; each table's two side links (Django in this
     process). With `publish_round=False` the round stays a draft, for a bench whose
@@ -287,8 +306,9 @@ def set_up_round(tables: int, *, publish_round: bool = True) -> list[tuple[str, 
     django.setup()
     from django.db import connections
 
+    from bench.support import bulk
     from draw.rounds import draw_next_round, publish
-    from tournament.models import Entrant, Tournament
+    from tournament.models import Seat, Tournament
 
     tournament = Tournament.objects.create(
         name="Load bench",
@@ -297,22 +317,10 @@ def set_up_round(tables: int, *, publish_round: bool = True) -> list[tuple[str, 
         game=GAME,
         published=True,
     )
-    Entrant.objects.bulk_create(
-        Entrant(
-            tournament=tournament,
-            name=f"Team {i}",
-            player1=f"North {i}",
-            player2=f"South {i}",
-            order=i,
-            checked_in=True,
-        )
-        for i in range(1, 2 * tables + 1)
-    )
+    bulk.teams(tournament, 2 * tables, ("North ", "South "))
     round_ = draw_next_round(tournament, seed=1)
     if publish_round:
         publish(round_)
-    from tournament.models import Seat
-
     seats = Seat.objects.filter(table__round=round_).order_by("table__number", "position")
     by_table: dict[int, list[str]] = {}
     for table_id, token in seats.values_list("table_id", "token"):
@@ -364,12 +372,12 @@ def log_summary(text: str) -> list[str]:
 
 
 def server_command(name: str, args: argparse.Namespace, port: int) -> list[str]:
-    manage = [sys.executable, "manage.py"]
+    script = [sys.executable, "manage.py"]
     if name == "serve":
         threads = ["--threads", str(args.threads)] if args.threads else []
-        return [*manage, "serve", "--local", "--port", str(port), *threads]
+        return [*script, "serve", "--local", "--port", str(port), *threads]
     if name == "runserver":
-        return [*manage, "runserver", f"{HOST}:{port}", "--noreload"]
+        return [*script, "runserver", f"{HOST}:{port}", "--noreload"]
     return [
         sys.executable,
         "-m",
@@ -463,18 +471,11 @@ def main() -> int:
     server = None
     log = tempfile.TemporaryFile()
     try:
-        manage = [sys.executable, "manage.py"]
         # The schema first, even for serve (which migrates again, finding nothing to do):
         # the round is set up in this process before the server starts.
-        subprocess.run([*manage, "migrate", "-v", "0"], cwd=ROOT, env=env, check=True, timeout=120)
+        manage(env, 120, "migrate", "-v", "0")
         if server_name != "serve":  # serve collects the static files itself
-            subprocess.run(
-                [*manage, "collectstatic", "--no-input", "-v", "0"],
-                cwd=ROOT,
-                env=env,
-                check=True,
-                timeout=120,
-            )
+            manage(env, 120, "collectstatic", "--no-input", "-v", "0")
         tokens = set_up_round(args.tables)
         server = subprocess.Popen(
             server_command(server_name, args, port),
@@ -590,14 +591,7 @@ def main() -> int:
         return 1 if errors or stored != wanted else 0
     finally:
         if server is not None:
-            server.send_signal(signal.SIGTERM)
-            try:
-                server.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait()
-            log.seek(0)
-            text = log.read().decode(errors="replace")
+            text = stop_server(server, log, 15)
             summary = log_summary(text)
             if summary:
                 print(f"{server_name} log, failing lines:", *summary, sep="\n  ")

@@ -75,7 +75,6 @@ import random
 import re
 import secrets
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
@@ -96,9 +95,11 @@ from bench.load import (  # noqa: E402  (the stress bench's machinery, shared)
     cpu_seconds,
     free_port,
     log_summary,
+    manage,
     percentile,
     server_command,
     set_up_round,
+    stop_server,
     wait_until_up,
 )
 from bench.served_cpu import HEADER as CPU_HEADER  # noqa: E402
@@ -570,38 +571,58 @@ async def tap(phone: Phone, model: Model, table: Table, view: View, act: str):
     return await phone.load("page load", page)
 
 
-async def standings_phone(client: Client, model: Model, phone: Phone, at: float) -> None:
-    """The public standings open at `at`, polled until the run ends."""
-    loop, clock = asyncio.get_running_loop(), client.clock
-    page = f"/t/{SLUG}/standings/"
-    await sleep_until(at)
-    if loop.time() >= clock.end:
-        return
-    text = await phone.load("standings load", page)
-    poll = poll_address(text, page) if text else None
-    next_poll = loop.time() + model.standings_every
-    while next_poll < clock.end:
-        await sleep_until(next_poll)
-        if poll is None:
-            text = await phone.load("standings load", page)
-            poll = poll_address(text, page) if text else None
-            next_poll = loop.time() + model.standings_every
-            continue
-        status, _, body = await phone.request(
-            "standings poll",
+@dataclass
+class Live:
+    """A page whose live part a phone polls as htmx does, its requests "<kind> load" and
+    "<kind> poll": the text it last loaded, the address it polls and when it polls next."""
+
+    phone: Phone
+    kind: str
+    page: str
+    every: float
+    text: str | None = None
+    poll: str | None = None
+    next_poll: float = 0.0
+
+    async def open(self) -> None:
+        self.text = await self.phone.load(f"{self.kind} load", self.page)
+        self.poll = poll_address(self.text, self.page) if self.text else None
+        self.next_poll = asyncio.get_running_loop().time() + self.every
+
+    async def tick(self) -> None:
+        """At the next poll's time: the page opened again if it never came, else its poll."""
+        await sleep_until(self.next_poll)
+        if self.poll is None:
+            await self.open()
+            return
+        status, _, body = await self.phone.request(
+            f"{self.kind} poll",
             "GET",
-            poll,
+            self.poll,
             extra=POLL_HEADERS,
             expect=(200, 204),
             split=True,
         )
-        if status == 200:
-            poll = poll_address(body.decode(), page) or poll
-            next_poll = loop.time() + model.standings_every
-        else:
-            next_poll += model.standings_every
-            while next_poll <= loop.time():
-                next_poll += model.standings_every
+        now = asyncio.get_running_loop().time()
+        if status == 200:  # swapped in: the new part polls from now
+            self.poll = poll_address(body.decode(), self.page) or self.poll
+            self.next_poll = now + self.every
+        else:  # htmx's timer goes on; a tick while a poll is on its way is dropped
+            self.next_poll += self.every
+            while self.next_poll <= now:
+                self.next_poll += self.every
+
+
+async def standings_phone(client: Client, model: Model, phone: Phone, at: float) -> None:
+    """The public standings open at `at`, polled until the run ends."""
+    loop, clock = asyncio.get_running_loop(), client.clock
+    await sleep_until(at)
+    if loop.time() >= clock.end:
+        return
+    live = Live(phone, "standings", f"/t/{SLUG}/standings/", model.standings_every)
+    await live.open()
+    while live.next_poll < clock.end:
+        await live.tick()
 
 
 async def projector(client: Client, model: Model) -> None:
@@ -648,44 +669,23 @@ async def console(client: Client, model: Model, phone: Phone) -> None:
     """The director's console, open all round; the clock started once the phones are in."""
     loop, clock = asyncio.get_running_loop(), client.clock
     page = f"/t/{SLUG}/round/1/console/"
-    text = await phone.load("console load", page)
-    poll = poll_address(text, page) if text else None
+    live = Live(phone, "console", page, model.console_every)
+    await live.open()
     started = False
-    next_poll = loop.time() + model.console_every
-    while next_poll < clock.end:
-        if not started and clock.t0 + model.burst <= next_poll and text:
+    while live.next_poll < clock.end:
+        if not started and clock.t0 + model.burst <= live.next_poll and live.text:
             await sleep_until(clock.t0 + model.burst)
-            form = Page(text).form("/start-clock/")
+            form = Page(live.text).form("/start-clock/")
             if form is not None:
                 await phone.request(
                     "start clock", "POST", page + "start-clock/", form, expect=(302,)
                 )
-                text = await phone.load("console load", page)
-                poll = poll_address(text, page) if text else poll
+                live.text = await phone.load("console load", page)
+                live.poll = poll_address(live.text, page) if live.text else live.poll
             started = True
-            next_poll = loop.time() + model.console_every
+            live.next_poll = loop.time() + model.console_every
             continue
-        await sleep_until(next_poll)
-        if poll is None:
-            text = await phone.load("console load", page)
-            poll = poll_address(text, page) if text else None
-            next_poll = loop.time() + model.console_every
-            continue
-        status, _, body = await phone.request(
-            "console poll",
-            "GET",
-            poll,
-            extra=POLL_HEADERS,
-            expect=(200, 204),
-            split=True,
-        )
-        if status == 200:
-            poll = poll_address(body.decode(), page) or poll
-            next_poll = loop.time() + model.console_every
-        else:
-            next_poll += model.console_every
-            while next_poll <= loop.time():
-                next_poll += model.console_every
+        await live.tick()
 
 
 # --- CPU ---------------------------------------------------------------------------------
@@ -851,16 +851,9 @@ def fresh_database(args, scratch: Path, env: dict[str, str]) -> None:
         shutil.rmtree(scratch / "var", ignore_errors=True)
     if args.server == "serve":
         return  # serve migrates the night and collects the static files as it starts
-    manage = [sys.executable, "manage.py"]
-    subprocess.run([*manage, "migrate", "-v", "0"], cwd=ROOT, env=env, check=True, timeout=300)
+    manage(env, 300, "migrate", "-v", "0")
     if not (scratch / "static").exists():
-        subprocess.run(
-            [*manage, "collectstatic", "--no-input", "-v", "0"],
-            cwd=ROOT,
-            env=env,
-            check=True,
-            timeout=300,
-        )
+        manage(env, 300, "collectstatic", "--no-input", "-v", "0")
 
 
 def make_director() -> tuple[str, str]:
@@ -985,14 +978,7 @@ def run_night(args, tables: int, scratch: Path, quiet: bool = False) -> Night:
             peaks[phase] = sampler.busiest(a[0], b[0])
     finally:
         sampler.stopping.set()
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
-        log.seek(0)
-        text = log.read().decode(errors="replace")
+        text = stop_server(server, log, 20)
         log.close()
     summary = log_summary(text)
     counted = count_hands()

@@ -12,26 +12,23 @@ Run from the repository root: python bench/player_statistics.py [--nights 100]
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-os.environ["DATABASE_URL"] = "sqlite://:memory:"
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-import django  # noqa: E402
+from bench.support import database  # noqa: E402
 
-django.setup()
+database.start()
 
 import datetime  # noqa: E402
 
-from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
+from bench.support.timing import best  # noqa: E402
 from club.models import Club, Player  # noqa: E402
 from demo.season import play_night  # noqa: E402
 from rules import RULESETS  # noqa: E402
@@ -52,17 +49,7 @@ PLAYERS = [
     "Ida Ives",
 ]
 PER_GAME = {"three-legged-kitty": 6, "cutthroat-pinochle": 6}  # whole tables of three
-REPEAT = 3
 FIELDS = ("id", "table_id", "number", "attempt", "record", "status")
-
-
-def best(fn) -> float:
-    times = []
-    for _ in range(REPEAT):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def build(game: str, nights: int) -> Club:
@@ -86,7 +73,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--nights", type=int, default=NIGHTS, help="nights per game")
     nights = parser.parse_args().nights
-    call_command("migrate", verbosity=0)
+    database.migrate()
     client = Client()
     print(f"{nights} nights per game; one player's statistics against a bare SELECT of their hands")
     for game in RULESETS:

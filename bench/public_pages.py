@@ -14,48 +14,30 @@ Run from the repository root: python bench/public_pages.py [teams] [--sheet-tabl
 from __future__ import annotations
 
 import argparse
-import atexit
 import math
-import os
 import random
-import shutil
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-FOLDER = Path(tempfile.mkdtemp(prefix="kittytd-bench-"))
-atexit.register(shutil.rmtree, FOLDER, ignore_errors=True)
-os.environ["DATABASE_URL"] = f"sqlite:///{FOLDER / 'public.sqlite3'}"
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-import django  # noqa: E402
+from bench.support import database  # noqa: E402
 
-django.setup()
+database.start("public.sqlite3")
 
 import datetime  # noqa: E402
 
 from django.contrib.auth import get_user_model  # noqa: E402
-from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import setup_test_environment  # noqa: E402
 
+from bench.support import bulk  # noqa: E402
 from printing import check  # noqa: E402
 from scoring import signed  # noqa: E402
-from scoring.models import Hand, Signature  # noqa: E402
 from scoring.results import results_for  # noqa: E402
 from standings.views import ROWS_PER_PAGE  # noqa: E402
-from tournament.models import (  # noqa: E402
-    Director,
-    Entrant,
-    Round,
-    Seat,
-    Table,
-    Tournament,
-    new_pin,
-    new_token,
-)
+from tournament.models import Director, Seat, Table, Tournament  # noqa: E402
 
 TEAMS = 10_000
 SHEET_TABLES = 250  # the director's print of a round
@@ -63,6 +45,15 @@ ROUNDS = 2
 HANDS = 4
 REPEAT = 3
 LIMIT = 1.0  # seconds
+
+
+def hand_record(rng: random.Random) -> dict:
+    return {
+        "bidding_team": rng.randint(0, 1),
+        "level": rng.randint(4, 7),
+        "form": "plain",
+        "books": rng.randint(5, 13),
+    }
 
 
 def build(teams: int, slug: str = "huge") -> Tournament:
@@ -76,56 +67,8 @@ def build(teams: int, slug: str = "huge") -> Tournament:
         published=True,
         self_checkin=True,
     )
-    made = Entrant.objects.bulk_create(
-        Entrant(
-            tournament=tournament,
-            name=f"Team {i}",
-            player1=f"North {i}",
-            player2=f"South {i}",
-            order=i,
-            checked_in=True,
-        )
-        for i in range(1, teams + 1)
-    )
-    ids = [t.pk for t in made]
-    for number in range(1, ROUNDS + 1):
-        round_ = Round.objects.create(
-            tournament=tournament, number=number, status=Round.Status.COMPLETE
-        )
-        rng.shuffle(ids)
-        tables = Table.objects.bulk_create(
-            Table(round=round_, number=n) for n in range(1, teams // 2 + 1)
-        )
-        Seat.objects.bulk_create(
-            Seat(
-                table=table,
-                entrant_id=ids[2 * k + side],
-                position=side,
-                token=new_token(),
-                pin=new_pin(),
-            )
-            for k, table in enumerate(tables)
-            for side in (0, 1)
-        )
-        Hand.objects.bulk_create(
-            Hand(
-                table=table,
-                number=h,
-                nonce=f"{table.pk}-{h}",
-                status=Hand.Status.ACCEPTED,
-                record={
-                    "bidding_team": rng.randint(0, 1),
-                    "level": rng.randint(4, 7),
-                    "form": "plain",
-                    "books": rng.randint(5, 13),
-                },
-            )
-            for table in tables
-            for h in range(1, HANDS + 1)
-        )
-        Signature.objects.bulk_create(
-            Signature(table=table, side=side, name="x") for table in tables for side in (0, 1)
-        )
+    ids = [t.pk for t in bulk.teams(tournament, teams, ("North ", "South "))]
+    bulk.played_rounds(tournament, ids, ROUNDS, HANDS, rng, hand_record)
     return tournament
 
 
@@ -154,7 +97,7 @@ def main() -> int:
     args = parser.parse_args()
     teams = args.teams
     setup_test_environment()
-    call_command("migrate", verbosity=0)
+    database.migrate()
     start = time.perf_counter()
     tournament = build(teams)
     print(

@@ -17,38 +17,34 @@ Run from the repository root: .venv/bin/python bench/ratings.py [--players 500] 
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-os.environ["DATABASE_URL"] = "sqlite://:memory:"
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-import django  # noqa: E402
+from bench.support import database  # noqa: E402
 
-django.setup()
+database.start()
 
 import datetime  # noqa: E402
 
-from django.core.management import call_command  # noqa: E402
-
+from bench.support import bulk  # noqa: E402
+from bench.support.timing import REPEAT, best  # noqa: E402
 from club.models import Club, Player  # noqa: E402
 from demo.demo import kitty_hand  # noqa: E402
 from league import ratings as league  # noqa: E402
 from scoring import outcomes  # noqa: E402
-from scoring.models import Hand, Signature  # noqa: E402
+from scoring.models import Hand  # noqa: E402
 from season.ratings import build as ratings  # noqa: E402
-from tournament.models import Entrant, Round, Seat, Table, Tournament  # noqa: E402
+from tournament.models import Table, Tournament  # noqa: E402
 
 GAME = "columbus-6-card-kitty"
 PLAYERS = 500
 NIGHTS = 50
 ROUNDS = 3
 HANDS = 4
-REPEAT = 3
 
 
 def build(players: int, nights: int) -> tuple[Club, list[Tournament]]:
@@ -72,58 +68,10 @@ def build(players: int, nights: int) -> tuple[Club, list[Tournament]]:
         )
         order = members[:]
         rng.shuffle(order)
-        teams = Entrant.objects.bulk_create(
-            Entrant(
-                tournament=night,
-                name=f"Team {k + 1}",
-                player1=a.name,
-                player2=b.name,
-                member1=a,
-                member2=b,
-                order=k + 1,
-                checked_in=True,
-            )
-            for k, (a, b) in enumerate(zip(order[::2], order[1::2], strict=True))
-        )
-        ids = [t.pk for t in teams]
-        for number in range(1, ROUNDS + 1):
-            round_ = Round.objects.create(
-                tournament=night, number=number, status=Round.Status.COMPLETE
-            )
-            rng.shuffle(ids)
-            tables = Table.objects.bulk_create(
-                Table(round=round_, number=k) for k in range(1, len(ids) // 2 + 1)
-            )
-            Seat.objects.bulk_create(
-                Seat(table=table, entrant_id=ids[2 * k + side], position=side)
-                for k, table in enumerate(tables)
-                for side in (0, 1)
-            )
-            Hand.objects.bulk_create(
-                Hand(
-                    table=table,
-                    number=h,
-                    nonce=f"{table.pk}-{h}",
-                    status=Hand.Status.ACCEPTED,
-                    record=kitty_hand(rng),
-                )
-                for table in tables
-                for h in range(1, HANDS + 1)
-            )
-            Signature.objects.bulk_create(
-                Signature(table=table, side=side, name="x") for table in tables for side in (0, 1)
-            )
+        ids = [t.pk for t in bulk.partnerships(night, order)]
+        bulk.played_rounds(night, ids, ROUNDS, HANDS, rng, kitty_hand)
         played.append(night)
     return club, played
-
-
-def best(fn) -> float:
-    times = []
-    for _ in range(REPEAT):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def main() -> int:
@@ -133,7 +81,7 @@ def main() -> int:
     args = parser.parse_args()
     if args.players < 4 or args.players % 2 or args.nights < 2:
         parser.error("at least 4 players, an even number of them, and 2 nights")
-    call_command("migrate", verbosity=0)
+    database.migrate()
     start = time.perf_counter()
     club, nights = build(args.players, args.nights)
     print(

@@ -14,32 +14,27 @@ Run from the repository root: python bench/register.py [--players 2000] [--night
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-os.environ["DATABASE_URL"] = "sqlite://:memory:"
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-import django  # noqa: E402
+from bench.support import database  # noqa: E402
 
-django.setup()
+database.start()
 
 import datetime  # noqa: E402
 import random  # noqa: E402
 
-from django.core.management import call_command  # noqa: E402
 from django.db import transaction  # noqa: E402
 
+from bench.support.timing import best  # noqa: E402
 from club.models import Club, Player  # noqa: E402
 from tournament.linking import club_register, link_entrants  # noqa: E402
 from tournament.models import Entrant, Tournament  # noqa: E402
 
 PLAYERS = 2000
 NIGHT = 200
-REPEAT = 3
 
 FIRSTS = (
     "Anne Bob Cyril Dora Edith Frank Greta Hugo Ilse Jon Karl Lena Mona Nils Otto Paula "
@@ -82,15 +77,6 @@ def night(club: Club, names: list[str], n: int) -> Tournament:
     return tournament
 
 
-def best(run) -> float:
-    times = []
-    for _ in range(REPEAT):
-        start = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - start)
-    return min(times)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=int, default=PLAYERS, help="in the club's register")
@@ -99,7 +85,7 @@ def main() -> None:
     most = len(FIRSTS) * len(LASTS)
     if not 0 < args.night <= args.players <= most:
         parser.error(f"a night of at least one name, a register as big or bigger, at most {most}")
-    call_command("migrate", verbosity=0)
+    database.migrate()
     club, names = build(random.Random(17), args.players, args.night)
     tournament = night(club, names, 1)
     entrants = list(tournament.entrants.all())

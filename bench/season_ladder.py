@@ -15,37 +15,34 @@ Run from the repository root: python bench/season_ladder.py [--nights 100] [--te
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-os.environ["DATABASE_URL"] = "sqlite://:memory:"
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-import django  # noqa: E402
+from bench.support import database  # noqa: E402
 
-django.setup()
+database.start()
 
 import datetime  # noqa: E402
 
-from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 
+from bench.support import bulk  # noqa: E402
+from bench.support.timing import best  # noqa: E402
 from club.models import Club, Player, Season  # noqa: E402
-from scoring.models import Hand, Signature, TableOutcome  # noqa: E402
+from scoring.models import Hand, TableOutcome  # noqa: E402
 from scoring.outcomes import counted_nights  # noqa: E402
 from season.ladder.load import season_ladder, season_nights  # noqa: E402
-from tournament.models import Entrant, Round, Seat, Table, Tournament  # noqa: E402
+from tournament.models import Tournament  # noqa: E402
 
 CLUB_PLAYERS = 80
 NIGHTS = 100
 TEAMS = 20
 ROUNDS = 5
 HANDS = 4
-REPEAT = 3
 LIMIT = 6.0  # the ladder may cost at most this many reads of the nights' stored results
 
 
@@ -78,47 +75,8 @@ def build(nights: int, teams: int) -> Season:
             status=Tournament.Status.FINISHED,
         )
         came = rng.sample(players, 2 * teams)
-        entrants = Entrant.objects.bulk_create(
-            Entrant(
-                tournament=night,
-                name=f"{a.name} & {b.name}",
-                player1=a.name,
-                player2=b.name,
-                member1=a,
-                member2=b,
-                order=i,
-                checked_in=True,
-            )
-            for i, (a, b) in enumerate(zip(came[::2], came[1::2], strict=True), start=1)
-        )
-        ids = [t.pk for t in entrants]
-        for number in range(1, ROUNDS + 1):
-            round_ = Round.objects.create(
-                tournament=night, number=number, status=Round.Status.COMPLETE
-            )
-            rng.shuffle(ids)
-            tables = Table.objects.bulk_create(
-                Table(round=round_, number=k) for k in range(1, teams // 2 + 1)
-            )
-            Seat.objects.bulk_create(
-                Seat(table=table, entrant_id=ids[2 * k + side], position=side)
-                for k, table in enumerate(tables)
-                for side in (0, 1)
-            )
-            Hand.objects.bulk_create(
-                Hand(
-                    table=table,
-                    number=h,
-                    nonce=f"{table.pk}-{h}",
-                    status=Hand.Status.ACCEPTED,
-                    record=hand_record(rng),
-                )
-                for table in tables
-                for h in range(1, HANDS + 1)
-            )
-            Signature.objects.bulk_create(
-                Signature(table=table, side=side, name="x") for table in tables for side in (0, 1)
-            )
+        ids = [t.pk for t in bulk.partnerships(night, came, "{a} & {b}")]
+        bulk.played_rounds(night, ids, ROUNDS, HANDS, rng, hand_record)
     return Season.objects.create(
         club=club,
         game="columbus-6-card-kitty",
@@ -129,15 +87,6 @@ def build(nights: int, teams: int) -> Season:
     )
 
 
-def best(fn) -> float:
-    times = []
-    for _ in range(REPEAT):
-        begin = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - begin)
-    return min(times)
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--nights", type=int, default=NIGHTS)
@@ -145,7 +94,7 @@ def main() -> int:
     args = parser.parse_args()
     if args.nights < 1 or not 2 <= args.teams <= CLUB_PLAYERS // 2:
         parser.error(f"at least a night, 2 to {CLUB_PLAYERS // 2} teams (the club's players)")
-    call_command("migrate", verbosity=0)
+    database.migrate()
     begin = time.perf_counter()
     season = build(args.nights, args.teams)
     print(

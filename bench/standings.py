@@ -14,34 +14,30 @@ Run from the repository root: python bench/standings.py [--teams 1000] [--rounds
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-os.environ["DATABASE_URL"] = "sqlite://:memory:"
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-import django  # noqa: E402
+from bench.support import database  # noqa: E402
 
-django.setup()
+database.start()
 
 import datetime  # noqa: E402
 
-from django.core.management import call_command  # noqa: E402
-
+from bench.support import bulk  # noqa: E402
+from bench.support.timing import best  # noqa: E402
 from scoring import outcomes  # noqa: E402
-from scoring.models import Hand, Signature  # noqa: E402
+from scoring.models import Hand  # noqa: E402
 from scoring.results import results_for  # noqa: E402
 from standings.board import standings_for  # noqa: E402
-from tournament.models import Entrant, Round, Seat, Table, Tournament  # noqa: E402
+from tournament.models import Tournament  # noqa: E402
 
 TEAMS = 1000
 ROUNDS = 8
 HANDS = 4
-REPEAT = 3
 LIMIT = 2.0  # standings may cost at most this many bare SELECTs of the hands
 
 
@@ -66,55 +62,9 @@ def build(teams: int, rounds: int) -> Tournament:
         rounds=rounds,
         published=True,
     )
-    entrants = Entrant.objects.bulk_create(
-        Entrant(
-            tournament=tournament,
-            name=f"Team {i}",
-            player1=f"N{i}",
-            player2=f"S{i}",
-            order=i,
-            checked_in=True,
-        )
-        for i in range(1, teams + 1)
-    )
-    ids = [t.pk for t in entrants]
-    for number in range(1, rounds + 1):
-        round_ = Round.objects.create(
-            tournament=tournament, number=number, status=Round.Status.COMPLETE
-        )
-        rng.shuffle(ids)
-        tables = Table.objects.bulk_create(
-            Table(round=round_, number=n) for n in range(1, teams // 2 + 1)
-        )
-        Seat.objects.bulk_create(
-            Seat(table=table, entrant_id=ids[2 * k + side], position=side)
-            for k, table in enumerate(tables)
-            for side in (0, 1)
-        )
-        Hand.objects.bulk_create(
-            Hand(
-                table=table,
-                number=h,
-                nonce=f"{table.pk}-{h}",
-                status=Hand.Status.ACCEPTED,
-                record=hand_record(rng),
-            )
-            for table in tables
-            for h in range(1, HANDS + 1)
-        )
-        Signature.objects.bulk_create(
-            Signature(table=table, side=side, name="x") for table in tables for side in (0, 1)
-        )
+    ids = [t.pk for t in bulk.teams(tournament, teams)]
+    bulk.played_rounds(tournament, ids, rounds, HANDS, rng, hand_record)
     return tournament
-
-
-def best(fn) -> float:
-    times = []
-    for _ in range(REPEAT):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def main() -> int:
@@ -125,7 +75,7 @@ def main() -> int:
     if args.teams < 2 or args.rounds < 1:
         parser.error("at least 2 teams and a round")
     teams, rounds = args.teams, args.rounds
-    call_command("migrate", verbosity=0)
+    database.migrate()
     start = time.perf_counter()
     tournament = build(teams, rounds)
     print(

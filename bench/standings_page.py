@@ -10,23 +10,19 @@ Run from the repository root: python bench/standings_page.py [entrants]
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
 import tracemalloc
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-os.environ["DATABASE_URL"] = "sqlite://:memory:"
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-import django  # noqa: E402
+from bench.support import database  # noqa: E402
 
-django.setup()
+database.start()
 
 import datetime  # noqa: E402
 
-from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 
 from tournament.models import Entrant, Tournament  # noqa: E402
@@ -55,7 +51,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("entrants", type=int, nargs="?", default=ENTRANTS)
     entrants = parser.parse_args().entrants
-    call_command("migrate", verbosity=0)
+    database.migrate()
     tournament = Tournament.objects.create(
         name="Huge",
         slug="huge",

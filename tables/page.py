@@ -375,7 +375,7 @@ def _draw(request, context: dict, *, polled: bool, status: int) -> HttpResponse:
     live = get_template("tables/_table_live.html", using="jinja2").render(context)
     if polled:
         return HttpResponse(live, status=status)
-    context["live"] = mark_safe(live)  # drawn by the engine that escapes what it is given
+    context["live"] = mark_safe(live)  # escaped by Jinja2 already: not a second time
     return render(request, "tables/table.html", context, status=status)
 
 
@@ -418,17 +418,21 @@ def hand_fields_html(form: HandForm) -> SafeString:
     table, the players' names, the hand's dealer) and was a third of the entering phone's
     page to render: it is rendered once per process for each."""
     if form.is_bound or form.initial:
-        return render_to_string("tables/_hand_fields.html", {"form": form})
+        return _hand_fields(form)
     try:
         return _blank_hand_fields(tuple(form.specs), form.prefix, form.auto_id)
     except TypeError:  # inputs that cannot be a key: rendered each time
-        return render_to_string("tables/_hand_fields.html", {"form": form})
+        return _hand_fields(form)
 
 
 @lru_cache(maxsize=512)
 def _blank_hand_fields(specs: tuple, prefix: str | None, auto_id: str) -> SafeString:
-    form = HandForm(specs=specs, prefix=prefix, auto_id=auto_id)
-    return render_to_string("tables/_hand_fields.html", {"form": form})
+    return _hand_fields(HandForm(specs=specs, prefix=prefix, auto_id=auto_id))
+
+
+def _hand_fields(form: HandForm) -> SafeString:
+    """Drawn by the live part's engine, as its every other form's fields."""
+    return mark_safe(render_to_string("tables/_hand_fields.html", {"form": form}, using="jinja2"))
 
 
 def _check(request, access: Access, result) -> dict:

@@ -6,7 +6,9 @@ and for each poll that finds a change. Django's template engine spent about 3 ms
 1.7 ms, most of it in the Python the page calls (forms, filters, addresses). Only the
 live part is Jinja2 (what a poll gets alone): a page opened places it inside the page
 every other page has (templates/base.html, its header, navigation and scripts), drawn by
-Django's templates with their context processors, so there is one of each.
+Django's templates with their context processors, so there is one of each. That costs a
+page opened about 0.2 ms more than a Jinja2 copy of base.html did; a poll pays nothing
+for it, and one that finds a change runs no context processor (about 0.1 ms less).
 
 A name the live part misspells, or one its view forgot, fails the page (StrictUndefined)
 where Jinja2 would otherwise draw nothing in its place, in the tests and on a night alike.

@@ -97,7 +97,7 @@ HX_GET = re.compile(r'<div id="live" hx-get="([^"]*)"')
 
 def version_of(client: Client, url: str) -> str:
     """The version a page shows, read off its poll address as a phone's htmx reads it (the
-    table page is Jinja2: the test client gets no context of it)."""
+    table page's live part is Jinja2, whose context the test client is not told of)."""
     page = client.get(url)
     assert page.status_code == 200, (url, page.status_code)
     found = HX_GET.search(page.content.decode())

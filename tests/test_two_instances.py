@@ -19,7 +19,7 @@ find the same (the tests below show each that a request can reach):
   the same in every process (no set in it, whose order would follow the hash seed);
 - the compiled reads (scoring.prepared) and PostgreSQL's prepared statements: the SQL,
   not the rows, per connection;
-- the blank hand form (tables.page, lru_cache) and the static files' addresses
+- the blank hand form (tables.model, lru_cache) and the static files' addresses
   (config.jinja2, read from the manifest once): derived from their key, and from the
   one collectstatic both serve;
 - the scoring code's version (rules.ruleset, scoring.outcomes): the code both run;
@@ -612,7 +612,7 @@ def test_a_table_played_through_both_instances(site, director):
     east_shown, _ = east.page(east_link)
     east_url = live_url(east_shown.text)
     for number, hand in enumerate(HANDS, start=1):
-        # The hand form (its blank inputs kept by each process, tables.page) is
+        # The hand form (its blank inputs kept by each process, tables.model) is
         # drawn alike by both instances, the CSRF token and one-time key aside.
         drawn = [north.page(north_link) for _ in range(2)]
         assert drawn[0][0].upstream != drawn[1][0].upstream

@@ -39,7 +39,7 @@ from draw.rounds import draw_next_round, publish  # noqa: E402
 from scoring import entry  # noqa: E402
 from standings.views import STANDINGS_POLL_SECONDS  # noqa: E402
 from tables.console import CONSOLE_POLL_SECONDS  # noqa: E402
-from tables.page import TABLE_POLL_SECONDS  # noqa: E402
+from tables.model import TABLE_POLL_SECONDS  # noqa: E402
 from tournament.models import Director, Tournament  # noqa: E402
 
 TABLES = 100

@@ -4,7 +4,7 @@ The stress bench (bench/load.py) plays every hand at once; a night is mostly wai
 Here every page that is open during a round asks what it asks, when it asks it:
 
 - each side's phone on its own table page (2 per table), polling it every
-  TABLE_POLL_SECONDS (tables/page.py) as htmx does: GET <the page's hx-get
+  TABLE_POLL_SECONDS (tables/model.py) as htmx does: GET <the page's hx-get
   address, ?since=<version>> with `HX-Request: true`, answered 204 while nothing changed,
   else with the live part (whose new hx-get address is the next poll's);
 - the director's console, polling every CONSOLE_POLL_SECONDS; the projector's standings
@@ -888,7 +888,7 @@ def count_hands() -> tuple[int, int, int] | None:
 def poll_periods() -> dict[str, float]:
     from standings.views import PROJECTOR_SECONDS, STANDINGS_POLL_SECONDS
     from tables.console import CONSOLE_POLL_SECONDS
-    from tables.page import TABLE_POLL_SECONDS
+    from tables.model import TABLE_POLL_SECONDS
 
     return {
         "table_every": TABLE_POLL_SECONDS,

@@ -12,6 +12,7 @@ import json
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import partial
 
 from django.db.models import F, QuerySet
 
@@ -59,6 +60,11 @@ class TableResult:
     # The game as dealt at this table (who dealt hand 1: Table.first_dealer): every
     # reading of a hand here goes through it, so each hand has its own dealer.
     ruleset: Ruleset | None = field(default=None, repr=False)
+    # The scores of the facts this result was derived from, shared by every table of one
+    # derivation (_score_once): what a page words of the same facts is not scored again.
+    memo: dict[tuple[object, ...], tuple[object, HandScore]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -70,6 +76,21 @@ class TableResult:
     def final(self) -> bool:
         """Rule 40: signed by every side, the sheet is final."""
         return len(self.signatures) >= len(self.sides) > 0
+
+    def scored(self, data: dict, number: int) -> tuple[object, HandScore]:
+        """A hand's facts (`data`, as stored) as this table reads and scores them with no
+        ruling: its history's words of a corrected hand, say. Through the memo the result
+        was derived with, so facts on the sheet are not scored again."""
+        return _score_once(
+            self.memo,
+            self.round.tournament_id,
+            self.ruleset,
+            self.options,
+            self.size,
+            self.names,
+            data,
+            number,
+        )
 
     @property
     def counted(self) -> list[ScoredHand]:
@@ -242,6 +263,35 @@ def results_across(tables: QuerySet[Table]) -> dict[int, TableResult]:
     return derive(tournaments, _read(tables, scope, seats))
 
 
+def _score_once(
+    memo: dict,
+    tournament_id: int,
+    ruleset,
+    options: dict,
+    size: int,
+    names: tuple[str, ...],
+    data: dict,
+    number: int,
+) -> tuple[object, HandScore]:
+    """A hand's facts read and scored with no ruling, once per `memo` (one derivation).
+
+    A night repeats the same few facts (bid 4 made with 10 books...) thousands of times,
+    and scoring is pure: each distinct record is scored once for each table size, dealer
+    (the hand's number and the table's first dealer decide what the dealer may not do,
+    and whether the dealer is known at all) and players' names."""
+    try:
+        told = frozenset(data.items())
+        hash(told)
+    except TypeError:  # a list among the facts (Ascot's Ramsch points)
+        told = json.dumps(data, sort_keys=True)
+    dealt = (ruleset.dealer(number, size), ruleset.first_dealer is None)
+    key = (tournament_id, told, size, dealt, names)
+    if key not in memo:
+        record = ruleset.parse_hand(data, size, options, number)
+        memo[key] = (record, ruleset.score_hand(record, size, options, (), number, names))
+    return memo[key]
+
+
 def derive(tournament: Tournament | dict[int, Tournament], facts: Facts) -> dict[int, TableResult]:
     """Every table's result from its facts as loaded, each scored by its own night's
     ruleset and options (one tournament, or several by id): no query."""
@@ -250,25 +300,7 @@ def derive(tournament: Tournament | dict[int, Tournament], facts: Facts) -> dict
     seats, hands, rulings_by_hand = facts.seats, facts.hands, facts.rulings_by_hand
     round_rulings, signatures = facts.round_rulings, facts.signatures
 
-    # A night repeats the same few facts (bid 4 made with 10 books...) thousands of times,
-    # and scoring is pure: score each distinct record once per call for each table size,
-    # dealer (the hand's number and the table's first dealer decide what the dealer may
-    # not do, and whether the dealer is known at all) and players' names.
     memo: dict[tuple[object, ...], tuple[object, HandScore]] = {}
-
-    def score_once(data: dict, size: int, number: int, names) -> tuple[object, HandScore]:
-        try:
-            told = frozenset(data.items())
-            hash(told)
-        except TypeError:  # a list among the facts (Ascot's Ramsch points)
-            told = json.dumps(data, sort_keys=True)
-        dealt = (ruleset.dealer(number, size), ruleset.first_dealer is None)
-        key = (tournament_id, told, size, dealt, names)
-        if key not in memo:
-            record = ruleset.parse_hand(data, size, options, number)
-            memo[key] = (record, ruleset.score_hand(record, size, options, (), number, names))
-        return memo[key]
-
     results = {}
     for table in facts.tables:
         tournament_id = table.round.tournament_id
@@ -285,8 +317,10 @@ def derive(tournament: Tournament | dict[int, Tournament], facts: Facts) -> dict
             signatures=sorted(signatures.get(table.pk, ()), key=lambda s: s.side),
             options=options,
             ruleset=ruleset,
+            memo=memo,
         )
         names = result.names
+        scored = partial(_score_once, memo, tournament_id, ruleset, options, size, names)
         for hand in hands.get(table.pk, ()):
             if not hand.on_sheet:
                 result.removed.append(hand)
@@ -295,7 +329,7 @@ def derive(tournament: Tournament | dict[int, Tournament], facts: Facts) -> dict
                 result.pending.append(hand)
                 if hand.record is not None:
                     try:
-                        record, score = score_once(hand.record, size, hand.number, names)
+                        record, score = scored(hand.record, hand.number)
                     except InvalidHand:  # not checked yet: the other side sees it unscored
                         continue
                     result.previews[hand.pk] = ScoredHand(hand, record, score, [])
@@ -311,7 +345,7 @@ def derive(tournament: Tournament | dict[int, Tournament], facts: Facts) -> dict
                     record, size, options, [to_rule(r) for r in hand_rulings], hand.number, names
                 )
             else:
-                record, score = score_once(hand.record, size, hand.number, names)
+                record, score = scored(hand.record, hand.number)
             result.hands.append(ScoredHand(hand, record, score, hand_rulings))
         result.match = ruleset.match_result(
             [h.score for h in result.hands],

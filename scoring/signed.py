@@ -25,7 +25,7 @@ from tournament.models import Table, Tournament
 
 from .models import Change
 from .results import TableResult, results_for
-from .sheet import build_sheet, ruling_lines
+from .sheet import RulingRow, SheetView, build_sheet, ruling_lines
 
 SIGNED = "signed"  # the history's action for a signature
 
@@ -45,10 +45,13 @@ def printed_sheet(
     result: TableResult,
     tournament: Tournament,
     url_for: Callable[[str], str] | None = None,
+    *,
+    shown: tuple[SheetView, list[RulingRow]] | None = None,
 ) -> printing.Sheet:
     """The sheet to print; a final one carries its check code, and with `url_for` (the code
-    to its check page's address) a QR code that opens that page."""
-    sheet = _sheet(result, tournament)
+    to its check page's address) a QR code that opens that page. `shown`: the result's
+    sheet and ruling lines as a page built them already (build_sheet, ruling_lines)."""
+    sheet = _sheet(result, tournament, shown)
     if not sheet.final:
         return sheet
     code = check.code(check.content(sheet, tournament.slug), _secrets()[0])
@@ -122,12 +125,18 @@ def _matches(data: dict, typed: str) -> bool:
     return any(check.same(check.code(data, secret), typed) for secret in _secrets())
 
 
-def _sheet(result: TableResult, tournament: Tournament) -> printing.Sheet:
+def _sheet(
+    result: TableResult,
+    tournament: Tournament,
+    shown: tuple[SheetView, list[RulingRow]] | None = None,
+) -> printing.Sheet:
     """The sheet both sides sign, as printed: it carries no side's link, since each side's
     is its own (the table card's parts)."""
     ruleset = tournament.ruleset
     options = tournament.settings
-    sheet = build_sheet(result, ruleset, options)
+    if shown is None:
+        shown = build_sheet(result, ruleset, options), ruling_lines(result, ruleset, options)
+    sheet, lines = shown
     side_names = [s.name for s in sheet.sides]
     words = ruleset.sheet_words(result.size, options)
     pool = words.pool_start  # the pool's balance as the hands go (Pinochle's kitty)
@@ -183,7 +192,7 @@ def _sheet(result: TableResult, tournament: Tournament) -> printing.Sheet:
                 ("offender", line.ruling.offender),
             ),
         )
-        for line in ruling_lines(result, ruleset, options)
+        for line in lines
     )
     signatures = tuple(
         printing.SignatureLine(

@@ -39,6 +39,7 @@ from scoring.forms import (
 )
 from tournament.access import director_required
 
+from .model import Section
 from .page import Access, Failed, director_access, hand_specs, link_access, render_table
 
 PLAYERS = "players"  # a side's link, or a director
@@ -52,6 +53,7 @@ class TableAction:
     form: type
     run: Callable
     who: str
+    section: Section  # where the page shows the action's form (again, when it is refused)
     hand_prefix: str | None = None  # the action carries a hand's inputs, with this prefix
 
     @property
@@ -66,9 +68,9 @@ class TableAction:
 ACTIONS: dict[str, TableAction] = {}
 
 
-def action(name: str, form: type, *, who: str, hand_prefix: str | None = None):
+def action(name: str, form: type, *, who: str, section: Section, hand_prefix: str | None = None):
     def register(run):
-        ACTIONS[name] = TableAction(name, form, run, who, hand_prefix)
+        ACTIONS[name] = TableAction(name, form, run, who, section, hand_prefix)
         return run
 
     return register
@@ -87,7 +89,7 @@ def perform(request, access: Access, table_action: TableAction):
     if table_action.hand_prefix is not None:
         prefix = table_action.hand_prefix or None
         hand_form = HandForm(post, specs=hand_specs(access), prefix=prefix)
-    failed = Failed(table_action.name, form, hand_form)
+    failed = Failed(table_action.name, form, hand_form, section=table_action.section)
     valid = form.is_valid()
     if hand_form is not None and not hand_form.is_valid():
         valid = False  # both checked, so every message shows at once
@@ -102,8 +104,8 @@ def perform(request, access: Access, table_action: TableAction):
         # A message placed by its field is said there, once; the top of the page then says
         # only that nothing was stored (Failed.messages).
         by_field = {m for k, m in exc.errors.items() if k not in rest}
-        top = [m for m in dict.fromkeys([str(exc), *rest.values()]) if m not in by_field]
-        return render_table(request, access, errors=top, failed=failed, status=exc.status)
+        failed.told = [m for m in dict.fromkeys([str(exc), *rest.values()]) if m not in by_field]
+        return render_table(request, access, failed=failed, status=exc.status)
     return done or redirect(access.url + "#sheet")
 
 
@@ -137,7 +139,7 @@ def acting(access: Access, data: dict) -> entry.Actor:
 # --- players: a side's link, or a director ------------------------------------------------
 
 
-@action("enter", EnterForm, who=PLAYERS, hand_prefix="")
+@action("enter", EnterForm, who=PLAYERS, section=Section.NEXT_HAND, hand_prefix="")
 def enter(request, access, data, hand_form):
     hand = entry.enter_hand(
         access.table,
@@ -150,7 +152,7 @@ def enter(request, access, data, hand_form):
     messages.success(request, f"{hand} stored.")
 
 
-@action("accept", HandActionForm, who=PLAYERS)
+@action("accept", HandActionForm, who=PLAYERS, section=Section.WAITING)
 def accept(request, access, data, hand_form):
     actor = acting(access, data)
     hand = entry.accept_hand(
@@ -159,7 +161,7 @@ def accept(request, access, data, hand_form):
     messages.success(request, f"{hand} accepted.")
 
 
-@action("dispute", DisputeForm, who=PLAYERS)
+@action("dispute", DisputeForm, who=PLAYERS, section=Section.WAITING)
 def dispute(request, access, data, hand_form):
     hand = entry.dispute_hand(
         access.table,
@@ -172,7 +174,7 @@ def dispute(request, access, data, hand_form):
     messages.warning(request, f"{hand} disputed: the director has been called.")
 
 
-@action("edit", EditForm, who=PLAYERS, hand_prefix="edit")
+@action("edit", EditForm, who=PLAYERS, section=Section.CORRECTING, hand_prefix="edit")
 def edit(request, access, data, hand_form):
     hand = entry.edit_hand(
         access.table,
@@ -186,7 +188,7 @@ def edit(request, access, data, hand_form):
     messages.success(request, f"{hand} corrected.")
 
 
-@action("sign", SignForm, who=PLAYERS)
+@action("sign", SignForm, who=PLAYERS, section=Section.SIGNATURES)
 def sign(request, access, data, hand_form):
     actor = acting(access, data)
     side = actor.side if actor.side is not None else -1
@@ -204,7 +206,7 @@ def sign(request, access, data, hand_form):
 # --- a side's link only ---------------------------------------------------------------------
 
 
-@action("take-back", TakeBackForm, who=LINK)
+@action("take-back", TakeBackForm, who=LINK, section=Section.WAITING)
 def take_back(request, access, data, hand_form):
     # The side whose link this is: only the side that entered a hand takes it back (a
     # director strikes one instead, with a reason).
@@ -218,7 +220,7 @@ def take_back(request, access, data, hand_form):
     messages.success(request, f"{hand} taken back: it is off the sheet (the history keeps it).")
 
 
-@action("correction", CorrectionForm, who=LINK)
+@action("correction", CorrectionForm, who=LINK, section=Section.CORRECTIONS)
 def correction(request, access, data, hand_form):
     entry.ask_correction(access.table, actor=access.actor(), reason=data["reason"])
     messages.warning(request, "Correction asked: the director has been told.")
@@ -227,7 +229,7 @@ def correction(request, access, data, hand_form):
 # --- the director only ----------------------------------------------------------------------
 
 
-@action("ruling", RulingForm, who=DIRECTOR)
+@action("ruling", RulingForm, who=DIRECTOR, section=Section.DIRECTOR)
 def ruling(request, access, data, hand_form):
     proposal = rulings.Proposal(
         code=data["code"],
@@ -245,13 +247,13 @@ def ruling(request, access, data, hand_form):
     return None
 
 
-@action("withdraw-ruling", WithdrawForm, who=DIRECTOR)
+@action("withdraw-ruling", WithdrawForm, who=DIRECTOR, section=Section.RULINGS)
 def withdraw_ruling(request, access, data, hand_form):
     rulings.withdraw(access.table, data["ruling"], actor=access.actor(), reason=data["reason"])
     messages.success(request, "Ruling withdrawn; the scores follow.")
 
 
-@action("strike", StrikeForm, who=DIRECTOR)
+@action("strike", StrikeForm, who=DIRECTOR, section=Section.DIRECTOR)
 def strike(request, access, data, hand_form):
     hand = entry.strike_hand(
         access.table, data["hand"], actor=access.actor(), reason=data["reason"]
@@ -259,13 +261,13 @@ def strike(request, access, data, hand_form):
     messages.success(request, f"{hand} struck off the sheet; the history keeps it, and why.")
 
 
-@action("reopen", ReopenForm, who=DIRECTOR)
+@action("reopen", ReopenForm, who=DIRECTOR, section=Section.DIRECTOR)
 def reopen(request, access, data, hand_form):
     entry.reopen(access.table, actor=access.actor(), reason=data["reason"])
     messages.success(request, "Reopened: every side signs again once it is right.")
 
 
-@action("answer-correction", AnswerForm, who=DIRECTOR)
+@action("answer-correction", AnswerForm, who=DIRECTOR, section=Section.CORRECTIONS)
 def answer_correction(request, access, data, hand_form):
     entry.answer_correction(
         access.table, data["request"], actor=access.actor(), answer=data["answer"]
@@ -273,13 +275,13 @@ def answer_correction(request, access, data, hand_form):
     messages.success(request, "Answered; the sheet stays as signed.")
 
 
-@action("new-link", NewLinkForm, who=DIRECTOR)
+@action("new-link", NewLinkForm, who=DIRECTOR, section=Section.DIRECTOR)
 def new_link(request, access, data, hand_form):
     entry.reissue_link(access.table, data["side"], actor=access.actor())
     messages.success(request, "A new link and PIN are made: the old ones no longer work.")
 
 
-@action("clear-pin-tries", NewLinkForm, who=DIRECTOR)
+@action("clear-pin-tries", NewLinkForm, who=DIRECTOR, section=Section.DIRECTOR)
 def clear_pin_tries(request, access, data, hand_form):
     entry.clear_pin_tries(access.table, data["side"], actor=access.actor())
     messages.success(request, "The PIN may be typed again; the side's link and PIN are the same.")

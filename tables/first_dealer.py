@@ -6,9 +6,10 @@ from django.contrib import messages
 from scoring.dealing import FirstDealerForm, set_first_dealer
 
 from .actions import PLAYERS, acting, action
+from .model import Section
 
 
-@action("first-dealer", FirstDealerForm, who=PLAYERS)
+@action("first-dealer", FirstDealerForm, who=PLAYERS, section=Section.NEXT_HAND)
 def first_dealer(request, access, data, hand_form):
     if set_first_dealer(
         access.table, data["first_dealer"], actor=acting(access, data), seated=access.seated

@@ -19,7 +19,7 @@ find the same (the tests below show each that a request can reach):
   the same in every process (no set in it, whose order would follow the hash seed);
 - the compiled reads (scoring.prepared) and PostgreSQL's prepared statements: the SQL,
   not the rows, per connection;
-- the blank hand form (tables.page, lru_cache): derived from its key;
+- the blank hand form (tables.model, lru_cache): derived from its key;
 - the scoring code's version (rules.ruleset, scoring.outcomes): the code both run;
 - the laptop's writer lock and copies (laptop/): SQLite's and the laptop's only.
 
@@ -610,7 +610,7 @@ def test_a_table_played_through_both_instances(site, director):
     east_shown, _ = east.page(east_link)
     east_url = live_url(east_shown.text)
     for number, hand in enumerate(HANDS, start=1):
-        # The hand form (its blank inputs kept by each process, tables.page) is
+        # The hand form (its blank inputs kept by each process, tables.model) is
         # drawn alike by both instances, the CSRF token and one-time key aside.
         drawn = [north.page(north_link) for _ in range(2)]
         assert drawn[0][0].upstream != drawn[1][0].upstream

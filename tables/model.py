@@ -1,0 +1,578 @@
+"""The table page as one object: what one request shows of a table, each part built once.
+
+The table's result is read once (scoring.results); from it the page builds its sheet and
+its ruling lines once, its history once (each corrected hand's facts worded through the
+result's own memo: a hand on the sheet is not scored again), then each section of the
+page with its forms. Every tap at every table draws this page, so nothing is built twice:
+the signed sheet's check code is made from the same sheet and ruling lines.
+
+Each action at a table names the section its form is in (tables.actions); a refused
+action's form comes back in that section alone, as typed, with its messages by their
+fields, and what no field shows is said at the top of the page.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+import segno
+from django.db.models import Count, Max
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.safestring import SafeString, mark_safe
+
+from laptop.links import phone_url
+from printing import check
+from scoring import entry, signed
+from scoring.dealing import FirstDealerForm, first_dealer_open
+from scoring.forms import (
+    AnswerForm,
+    CorrectionForm,
+    DisputeForm,
+    EditForm,
+    HandForm,
+    ReopenForm,
+    RulingForm,
+    SignForm,
+    StrikeForm,
+    WithdrawForm,
+)
+from scoring.models import Change, CorrectionRequest, Hand
+from scoring.prepared import Prepared
+from scoring.results import TableResult, results_for
+from scoring.sheet import SideView, build_sheet, next_dealer, ruling_lines, seat_choices
+from tournament import live
+from tournament.models import PIN_TRIES, Table, Tournament
+
+if TYPE_CHECKING:
+    from .page import Access
+
+
+class Section(StrEnum):
+    """The parts of the table page that hold an action's form: each action names its own
+    (tables.actions), and only that part shows the form again when it is refused."""
+
+    WAITING = "waiting"  # the hand waiting to be checked: accept it, dispute it, take it back
+    NEXT_HAND = "next hand"  # the hand to enter next, and who deals the first
+    CORRECTING = "correcting"  # a hand corrected: the waiting one, or any by the director
+    SIGNATURES = "signatures"  # every side signs the sheet
+    RULINGS = "rulings"  # the rulings under the sheet: a director withdraws one
+    CORRECTIONS = "corrections"  # after signing: a side asks for a correction, a director answers
+    DIRECTOR = "director"  # the director's tools: rule, strike, reopen, each side's link and PIN
+
+
+@dataclass
+class Failed:
+    """A refused action: its form (and hand form) as posted, to show again in its section,
+    with what the action said (`told`) at the top of the page."""
+
+    action: str = ""  # none: the page as it stands
+    form: object = None
+    hand_form: HandForm | None = None
+    section: str = ""  # where the action's form is on the page (Section)
+    told: list[str] = field(default_factory=list)
+    placed: bool = False
+    # Messages of the hand form for inputs its hand does not have (a seat sitting out).
+    unplaced: list[str] = field(default_factory=list)
+
+    def at(self, action: str, key: str | None = None, value=None, auto_id: str = "id_%s"):
+        """The posted form if it belongs in this place on the page (that action, that key)."""
+        if not self.action or self.action != action:
+            return None
+        if key and self.form.data.get(key) != str(value):
+            return None
+        self.placed = True
+        self.form.auto_id = auto_id
+        return self.form
+
+    def shown(self, hand_form: HandForm) -> HandForm:
+        """The hand form as the page shows it again (table_hand_form), in place of the
+        one the action checked; what it has no input for is said at the top."""
+        self.unplaced = getattr(hand_form, "unplaced", [])
+        self.hand_form = hand_form
+        return hand_form
+
+    def messages(self) -> list[str]:
+        """What the page's top says: what the action said, then the messages not shown by
+        a field where it was typed."""
+        if not self.action:
+            return list(self.told)
+        shown = getattr(self.form, "visible", ()) if self.placed else ()
+        top = [m for name, ms in self.form.errors.items() if name not in shown for m in ms]
+        hand_errors = self.hand_form.errors if self.hand_form is not None else {}
+        if hand_errors and not self.placed:
+            top += [m for ms in hand_errors.values() for m in ms]
+        top += self.unplaced
+        marked = hand_errors or any(name in shown for name in self.form.errors)
+        if marked and not self.told:
+            top.insert(0, "Nothing was stored: see the marked fields.")
+        return [*self.told, *dict.fromkeys(top)]
+
+
+# How often a table page asks whether anything changed (an unchanged answer costs two
+# queries); the other side's phone shows a hand to accept within this many seconds.
+TABLE_POLL_SECONDS = 5
+
+
+# A poll's one read (every phone asks every TABLE_POLL_SECONDS): compiled once.
+_HISTORY_LENGTH = Prepared(
+    lambda table_id: (
+        Table.objects.filter(pk=table_id)
+        .annotate(n=Count("changes"), last=Max("changes__id"))
+        .only("pk")
+    )
+)
+
+
+def table_version(access: Access, history: list[Change] | None = None) -> str:
+    """Everything that changes a table is written to its history, or is the round's state
+    or the tournament's options: a version of the page in one query (none, from the
+    history as the page read it). Not the round's clock, which the page does not show:
+    starting it would redraw every phone of the room at once."""
+    if history is None:
+        (counted,) = _HISTORY_LENGTH(access.table.pk)
+        last = {"n": counted.n, "last": counted.last}
+    else:
+        last = {"n": len(history), "last": max((c.pk for c in history), default=None)}
+    round_ = access.table.round
+    return live.version(last["n"], last["last"], round_.status, live.fields_of(access.tournament))
+
+
+_CORRECTIONS = Prepared(lambda table: CorrectionRequest.objects.filter(table_id=table))
+_HISTORY = Prepared(lambda table: Change.objects.filter(table_id=table))
+
+
+class TablePage:
+    """One request's table page: who looks (`access`), what was refused (`failed`) or is
+    to confirm (`ruling`, a ruling previewed: its proposal and effect). The table's result,
+    sheet, ruling lines and history are read and built here once; each section's method
+    builds its part of the page from them, and `context` gives the templates every part."""
+
+    def __init__(self, request, access: Access, *, failed: Failed | None = None, ruling=None):
+        self.request = request
+        self.access = access
+        self.failed = failed or Failed()
+        self.ruling = ruling
+        tournament = self.tournament = access.tournament
+        self.options = tournament.settings
+        self.result = results_for(tournament, tables=[access.table], seated=access.seated)[
+            access.table.pk
+        ]
+        self.ruleset = self.result.ruleset  # the game as dealt at this table
+        self.sheet = build_sheet(self.result, self.ruleset, self.options)
+        self.lines = ruling_lines(self.result, self.ruleset, self.options)
+        self.slot = entry.next_slot(self.result)
+        self.slot_label = context_slot_label(self.slot)
+        sheet = self.sheet
+        self.pending = next(
+            (r for r in sheet.rows if r.status != "accepted" and r.status != "void"), None
+        )
+        self.mine = next((s for s in sheet.sides if s.index == access.side), None)
+        # Who checks the waiting hand: every other side; on a side's link, its own side
+        # directly, the others by their PIN on this phone (Bridgemate's way).
+        entered_by = self.pending.hand.entered_by if self.pending else None
+        self.checkers = [s for s in sheet.sides if self.pending and s.index != entered_by]
+        # What the writes themselves allow (entry.take_back_refused, entry.strike_refused).
+        self.actor = access.actor()
+        self.history = _history(access.table, self.result)
+
+    def refused(self, section: Section) -> Failed:
+        """The refused action, if its form is in this section (the action names it); else
+        nothing refused, for this section."""
+        return self.failed if self.failed.section == section else Failed()
+
+    def context(self) -> dict:
+        """What the templates read, section by section. Every section places its refused
+        form before the page's top is worded, so a refusal is said once, by its field."""
+        context = {
+            **self.next_hand(),
+            **self.waiting(),
+            **self.correcting(),
+            **self.signatures(),
+            **self.rulings(),
+            **self.corrections(),
+            **self.director(),
+            **self.history_section(),
+        }
+        return {**self.head(), **context, "errors": self.failed.messages()}
+
+    def head(self) -> dict:
+        """The page's top: whose page, the sheet, what happens next, and how it polls."""
+        access = self.access
+        # A page showing a refused form (or a ruling to confirm) is not polled: what was
+        # typed stays as it is.
+        live_page = not self.failed.action and self.ruling is None
+        version = table_version(access, self.history) if live_page else ""
+        return {
+            "tournament": self.tournament,
+            "round": access.table.round,
+            "table": access.table,
+            "access": access,
+            "mine": self.mine,
+            "sheet": self.sheet,
+            "failed_action": self.failed.action,
+            "next_step": _next_step(
+                self.sheet, self.pending, self.slot, self.slot_label, self.mine, self.checkers
+            ),
+            "live_url": live.poll_url(self.request, version, access.url) if version else "",
+            "live_every": TABLE_POLL_SECONDS,
+        }
+
+    def next_hand(self) -> dict:
+        """The hand to enter next: its form (as typed, when refused), its dealer, and
+        before the first hand who deals it."""
+        result, tournament, slot = self.result, self.tournament, self.slot
+        refused = self.refused(Section.NEXT_HAND)
+        typed = refused.hand_form  # a hand refused as typed (who deals first carries none)
+        if typed is not None and slot is not None:
+            form = refused.shown(table_hand_form(result, tournament, slot[0], typed=typed))
+        elif typed is not None:
+            form = typed
+        elif slot is not None and not self.sheet.final:
+            form = table_hand_form(result, tournament, slot[0])
+        else:
+            form = None
+        return {
+            "slot": slot,
+            "slot_label": self.slot_label,
+            "form": form,
+            "form_fields": hand_fields_html(form) if form is not None else "",
+            # The page shows a form only where it is offered: a blank one is not built for
+            # a place the page leaves out (the director's tools on a side's link, say).
+            "enter_form": refused.at("enter"),
+            "nonce": uuid.uuid4().hex,
+            "next_dealer": next_dealer(self.sheet, self.ruleset, slot[0]) if slot else "",
+            "tiebreaker_next": bool(slot and result.match.needs_tiebreaker),
+            **_first_dealer(self.access, result, self.sheet, refused, asked=bool(form and slot)),
+        }
+
+    def waiting(self) -> dict:
+        """The hand waiting to be checked: each side that may accept it or dispute it, and
+        taking it back for the side that entered it."""
+        pending, refused = self.pending, self.refused(Section.WAITING)
+        access = self.access
+        by_pin = [s for s in self.checkers if not access.director and s.index != access.side]
+        take_back = pending is not None and not entry.take_back_refused(
+            self.result, pending.hand, self.actor
+        )
+        return {
+            "pending": pending,
+            "accept_sides": [s for s in self.checkers if s not in by_pin],
+            "accept_pin_forms": _for_sides(refused, "accept", DisputeForm, by_pin),
+            "dispute_forms": _for_sides(refused, "dispute", DisputeForm, self.checkers),
+            "take_back": take_back,
+        }
+
+    def correcting(self) -> dict:
+        """Each hand's correction form: the waiting hand's, for the side that entered it,
+        shown with the waiting hand; every hand's for a director, in the director's tools."""
+        result, tournament, sheet = self.result, self.tournament, self.sheet
+        refused, pending = self.refused(Section.CORRECTING), self.pending
+        # A side corrects the hand it entered while it waits; a director corrects any hand.
+        editable = [r for r in sheet.rows if r.hand.record is not None and not r.void]
+        if not self.access.director:
+            entered_by = pending.hand.entered_by if pending else None
+            editable = [r for r in editable if r is pending and entered_by == self.access.side]
+        edit_forms = []
+        for row in editable:
+            meta = refused.at("edit", "hand", row.hand.pk, auto_id=f"edit{row.hand.pk}-%s")
+            if meta is not None:
+                typed = refused.hand_form
+                hand_form = refused.shown(
+                    table_hand_form(result, tournament, row.hand.number, prefix="edit", typed=typed)
+                )
+            else:
+                meta = EditForm(auto_id=f"edit{row.hand.pk}-%s")
+                initial = _initial(row.hand.record)
+                hand_form = table_hand_form(
+                    result, tournament, row.hand.number, prefix="edit", initial=initial
+                )
+            hand_form.meta = meta
+            edit_forms.append((row, hand_form))
+        return {
+            "edit_form": next((f for row, f in edit_forms if row is pending), None),
+            "edit_forms": edit_forms if self.access.director and not sheet.final else [],
+        }
+
+    def signatures(self) -> dict:
+        """Every side still to sign, once every hand is in; the signed sheet's check code."""
+        sheet, refused = self.sheet, self.refused(Section.SIGNATURES)
+        unsigned = [s for s in sheet.sides if s.index not in sheet.signatures]
+        signing = (self.result.match.complete and not self.pending) or refused.action
+        return {
+            "sign_forms": _for_sides(refused, "sign", SignForm, unsigned) if signing else [],
+            "check": self._check() if sheet.final else None,
+        }
+
+    def rulings(self) -> dict:
+        """The rulings in force, under the sheet; a director may withdraw each."""
+        refused = self.refused(Section.RULINGS)
+        director = self.access.director
+        return {
+            "ruling_lines": self.lines,
+            "withdraw_forms": [
+                (
+                    line,
+                    refused.at("withdraw-ruling", "ruling", line.ruling.pk, f"w{line.ruling.pk}-%s")
+                    or (WithdrawForm(auto_id=f"w{line.ruling.pk}-%s") if director else None),
+                )
+                for line in self.lines
+            ],
+        }
+
+    def corrections(self) -> dict:
+        """After signing: a side asks for a correction within its period; the director
+        answers each."""
+        refused, mine = self.refused(Section.CORRECTIONS), self.access.side
+        closes = entry.correction_closes(self.result, self.tournament)
+        # Every correction asked is in the history (entry.ask_correction logs it): a table
+        # whose history has none is not read for them, as at every table until its sheet
+        # is signed.
+        asked = any(change.action == entry.ASKED for change in self.history)
+        corrections = list(_CORRECTIONS(self.access.table.pk)) if asked else []
+        return {
+            "correction_closes": closes,
+            "correction_open": bool(closes and timezone.now() <= closes),
+            "correction_form": refused.at("correction", auto_id="c-%s")
+            or (CorrectionForm(auto_id="c-%s") if mine is not None and self.sheet.final else None),
+            "corrections": corrections,
+            "my_correction": next((c for c in corrections if c.open and c.side == mine), None),
+            "answer_forms": [
+                (
+                    c,
+                    refused.at("answer-correction", "request", c.pk, f"a{c.pk}-%s")
+                    or (AnswerForm(auto_id=f"a{c.pk}-%s") if self.access.director else None),
+                )
+                for c in corrections
+                if c.open
+            ],
+        }
+
+    def director(self) -> dict:
+        """The director's tools: each side's link and PIN, striking a hand, ruling on an
+        infraction (or confirming the ruling previewed), reopening the sheet."""
+        access, refused = self.access, self.refused(Section.DIRECTOR)
+        strikable = [
+            r for r in self.sheet.rows if not entry.strike_refused(self.result, r.hand, self.actor)
+        ]
+        return {
+            "side_links": _side_links(self.request, access, self.sheet) if access.director else [],
+            "pin_tries": PIN_TRIES,
+            "strike_rows": strikable,
+            "strike_form": refused.at("strike", auto_id="strike-%s")
+            or (StrikeForm(auto_id="strike-%s") if strikable else None),
+            "reopen_form": refused.at("reopen", auto_id="reopen-%s")
+            or (ReopenForm(auto_id="reopen-%s") if access.director else None),
+            "ruling_form": refused.at("ruling", auto_id="r-%s")
+            or (RulingForm(auto_id="r-%s") if access.director else None),
+            "ruling": self.ruling,
+            "infractions": self.ruleset.infractions,
+        }
+
+    def history_section(self) -> dict:
+        """The table's history, each change of facts in words, each signing with the code
+        of its paper; what changed after signing, for the top of the page."""
+        result = self.result
+        for change in self.history:
+            change.code = signed.signing_code(change)  # the paper of each signing, told apart
+            # Only a change of facts (before and after) is worded: the page shows no other.
+            change.was = change.now = ""
+            if change.before is not None:
+                change.was = _in_words(change.before, change, result)
+                if change.after is not None:
+                    change.now = _in_words(change.after, change, result)
+        return {"history": self.history, "after_signing": _after_signing(self.history)}
+
+    def _check(self) -> dict:
+        """The signed sheet's check code and the QR code of its check page, as the paper
+        has them: printed from this page's own sheet and ruling lines."""
+        access, table = self.access, self.access.table
+        slug, number = access.tournament.slug, table.round.number
+        printed = signed.printed_sheet(
+            self.result,
+            access.tournament,
+            lambda code: signed.check_url(self.request, slug, number, table.number, code),
+            shown=(self.sheet, self.lines),
+        )
+        qr = segno.make(printed.qr_url, error="m").svg_data_uri(scale=4, border=2)
+        return {"code": check.shown(printed.check_code), "url": printed.qr_url, "qr": qr}
+
+
+def _for_sides(failed: Failed, action: str, form_class, sides: list[SideView], key="side"):
+    """One form per side, the refused one in its place."""
+    return [
+        (
+            side,
+            failed.at(action, key, side.index, f"{action}{side.index}-%s")
+            or form_class(auto_id=f"{action}{side.index}-%s"),
+        )
+        for side in sides
+    ]
+
+
+def _first_dealer(access: Access, result, sheet, failed: Failed, asked: bool) -> dict:
+    """Before the first hand, who deals it (scoring.dealing): every side and the director
+    may say, the seat it is now chosen (or as it was just typed, when refused). Asked with
+    the hand form (`asked`); when the page shows none, a refusal is said at its top."""
+    form = failed.at("first-dealer", auto_id="fd-%s") if asked else None
+    if form is None and asked and first_dealer_open(result):
+        form = FirstDealerForm(auto_id="fd-%s")
+    now = access.table.first_dealer or 0
+    if form is not None and form.is_bound:
+        typed = str(form.data.get("first_dealer", ""))
+        now = int(typed) if typed.isdigit() and len(typed) < 3 else None
+    return {
+        "first_dealer_form": form,
+        "first_dealer_choices": seat_choices(sheet, result.ruleset) if form is not None else [],
+        "first_dealer_now": now,
+    }
+
+
+def _history(table: Table, result) -> list[Change]:
+    """The table's history, each change with its hand as the result read it (no query
+    per change, nor a join to read them again)."""
+    hands = {h.hand.pk: h.hand for h in result.hands} | {h.pk: h for h in result.pending}
+    hands |= {h.pk: h for h in result.removed}  # taken back or struck: named all the same
+    history = list(_HISTORY(table.pk))
+    for change in history:
+        if change.hand_id in hands:
+            change.hand = hands[change.hand_id]
+    return history
+
+
+def hand_fields_html(form: HandForm) -> SafeString:
+    """The hand form's inputs. A blank one is the same for the same inputs (the game, the
+    table, the players' names, the hand's dealer) and was a third of the entering phone's
+    page to render: it is rendered once per process for each."""
+    if form.is_bound or form.initial:
+        return _hand_fields(form)
+    try:
+        return _blank_hand_fields(tuple(form.specs), form.prefix, form.auto_id)
+    except TypeError:  # inputs that cannot be a key: rendered each time
+        return _hand_fields(form)
+
+
+@lru_cache(maxsize=512)
+def _blank_hand_fields(specs: tuple, prefix: str | None, auto_id: str) -> SafeString:
+    return _hand_fields(HandForm(specs=specs, prefix=prefix, auto_id=auto_id))
+
+
+def _hand_fields(form: HandForm) -> SafeString:
+    """Drawn by the live part's engine, as its every other form's fields."""
+    return mark_safe(render_to_string("tables/_hand_fields.html", {"form": form}, using="jinja2"))
+
+
+def _in_words(record, change: Change, result: TableResult) -> str:
+    """A hand's facts in the history as the sheet words them, with the players' names
+    ("North-South bid 5, took 12 books"), not as stored (seat numbers counted from 0):
+    scored through the result's memo, as the sheet's own rows were."""
+    if not isinstance(record, dict) or change.hand is None or "signatures" in record:
+        return ""
+    try:
+        _, score = result.scored(record, change.hand.number)
+    except Exception:  # noqa: BLE001 - only words: facts it cannot read show as stored
+        return ""
+    return score.explanation
+
+
+def context_slot_label(slot) -> str:
+    return slot and (f"Hand {slot[0]}" + (" (replay)" if slot[1] > 1 else ""))
+
+
+def _next_step(sheet, pending, slot, slot_label: str, mine, checkers) -> str:
+    """What happens next at the table, in one line at the top of the page."""
+    if sheet.final:
+        return "Signed by every side: the sheet is final."
+    if pending is not None and pending.status == Hand.Status.DISPUTED:
+        return f"{pending.label} is disputed: the director has been called."
+    if pending is not None:
+        names = " or ".join(side.name for side in checkers)
+        if mine is not None and pending.hand.entered_by == mine.index:
+            return f"Waiting for {names} to check {pending.label.lower()} and accept it."
+        who = mine.name if mine is not None and mine in checkers else names
+        return f"{who}: check {pending.label.lower()} and accept it."
+    if slot:
+        return f"Enter {slot_label.lower()} when it has been played."
+    if sheet.result.match.complete:
+        unsigned = [side for side in sheet.sides if side.index not in sheet.signatures]
+        if mine is not None and mine in unsigned:
+            return f"Every hand is in: {mine.name}, check the sheet and sign it."
+        return "Every hand is in: " + " and ".join(s.name for s in unsigned) + " still to sign."
+    return ""
+
+
+def _after_signing(history: list[Change]) -> list[Change]:
+    """What the director changed once the sheet had been signed: the reopening and all
+    after it, which both sides' links show at the top of the page."""
+    for at, change in enumerate(history):
+        if change.action == "reopened":
+            return history[at:]
+    return []
+
+
+def _side_links(request, access: Access, sheet) -> list[tuple[SideView, str, str, str]]:
+    """Each side's own link and PIN, for the director to give out again, and what its
+    wrong PIN tries are ("" when none)."""
+    seats = {seat.position: seat for seat in access.table.seats.all()}
+    return [
+        (
+            side,
+            phone_url(request, reverse("table_link", args=[seats[side.index].token])),
+            f"{seats[side.index].pin[:3]} {seats[side.index].pin[3:]}",  # as the card prints it
+            _pin_tries(seats[side.index]),
+        )
+        for side in sheet.sides
+        if side.index in seats
+    ]
+
+
+def _pin_tries(seat) -> str:
+    now = timezone.now()
+    if seat.pin_rests_until and seat.pin_rests_until > now:
+        return f"PIN locked until {timezone.localtime(seat.pin_rests_until):%H:%M}"
+    if seat.pin_failures and not seat.pin_rests_until:
+        return f"{seat.pin_failures} wrong PIN tries"
+    return ""
+
+
+def _initial(record: dict) -> dict:
+    """A stored hand as form values; yes/no facts stay booleans for their checkboxes."""
+    return {k: v if isinstance(v, bool) else "" if v is None else str(v) for k, v in record.items()}
+
+
+def table_hand_form(
+    result,
+    tournament: Tournament,
+    number: int,
+    *,
+    prefix: str | None = None,
+    initial: dict | None = None,
+    typed: HandForm | None = None,
+) -> HandForm:
+    """Hand `number`'s form as this table shows it: the players' names on the seat buttons,
+    only the seats and inputs that hand has (at Ascot's table of four the dealer sits out).
+    The one way the page builds a hand form: blank or with a stored hand's values (`initial`)
+    on the page, and with what was `typed` (a refused hand, a preview) checked by the action
+    against every input a hand of the table can have (hand_specs), so the form comes back as
+    it was first shown, with what was typed and each message by its field. A message for an
+    input this hand does not have is kept in `unplaced`, for the top of the page."""
+    ruleset = result.ruleset  # the table's own dealers: the seat sitting out this hand
+    specs = ruleset.hand_fields(result.size, tournament.settings, result.names, number)
+    if typed is None:
+        return HandForm(specs=specs, prefix=prefix, initial=initial)
+    form = HandForm(typed.data, specs=specs, prefix=prefix)
+    form.is_valid()  # the same inputs read the same way: their own messages come again
+    form.scored = typed.scored
+    form.unplaced = []
+    for name, messages in typed.errors.items():
+        for message in messages:
+            if name not in form.fields:
+                form.unplaced.append(message)
+            elif message not in form.errors.get(name, ()):
+                form.add_error(name, message)  # the ruleset's, placed by perform or preview
+    return form

@@ -26,8 +26,8 @@ from django.views.decorators.http import require_POST
 from laptop.links import phone_url
 from printing import check
 from rules import InvalidHand
-from scoring import entry, signed
-from scoring.dealing import FirstDealerForm, first_dealer_open
+from scoring import entry, may, signed
+from scoring.dealing import FirstDealerForm
 from scoring.forms import (
     AnswerForm,
     CorrectionForm,
@@ -41,6 +41,7 @@ from scoring.forms import (
     StrikeForm,
     WithdrawForm,
 )
+from scoring.history import Action
 from scoring.models import Change, CorrectionRequest, Hand
 from scoring.prepared import Prepared
 from scoring.results import results_for
@@ -72,9 +73,12 @@ class Access:
 
     def actor(self, side: int | None = None) -> entry.Actor:
         """A director acts for the side it names; a link acts for its own side only."""
-        if self.director:
-            return entry.Actor(side=side, user=self.user, label=f"Director {self.user}")
-        return entry.Actor(side=self.side)
+        return may.acting(director=self.user, side=side, link_side=self.side)
+
+    def for_side(self, side: int) -> entry.Actor:
+        """Who acts for `side` from this page: the director; on a link, that side itself
+        (the link's own, or another by its PIN typed on this phone)."""
+        return may.acting(director=self.user, side=side, link_side=side)
 
 
 # Every request of a side's phone starts here: the link's seat with its table, round and
@@ -228,19 +232,17 @@ def render_table(
     slot = entry.next_slot(result)
     failed = failed or Failed()
     mine = access.side  # None for a director
+    # What the page offers is what the writes allow (scoring.may decides both).
+    actor = access.actor()
     form = None
     if failed.action == "enter" and slot is not None:
         form = failed.shown(table_hand_form(result, tournament, slot[0], typed=failed.hand_form))
     elif failed.action == "enter":
         form = failed.hand_form
-    elif slot is not None and not sheet.final:
+    elif slot is not None and may.enter(result, actor):
         form = table_hand_form(result, tournament, slot[0])
     pending = next((r for r in sheet.rows if r.status != "accepted" and r.status != "void"), None)
-    entered_by = pending.hand.entered_by if pending else None
-    # A side corrects the hand it entered while it waits; a director corrects any hand.
-    editable = [r for r in sheet.rows if r.hand.record is not None and not r.void]
-    if not access.director:
-        editable = [r for r in editable if r is pending and entered_by == mine]
+    editable = [r for r in sheet.rows if may.edit(result, r.hand, actor)]
     edit_forms = []
     for row in editable:
         meta = failed.at("edit", "hand", row.hand.pk, auto_id=f"edit{row.hand.pk}-%s")
@@ -259,20 +261,27 @@ def render_table(
         edit_forms.append((row, hand_form))
     # Who checks the waiting hand: every other side; on a side's link, its own side
     # directly, the others by their PIN on this phone (Bridgemate's way).
-    checkers = [s for s in sheet.sides if pending and s.index != entered_by]
-    # What the writes themselves allow (entry.take_back_refused, entry.strike_refused).
-    actor = access.actor()
-    take_back = pending is not None and not entry.take_back_refused(result, pending.hand, actor)
-    strikable = [r for r in sheet.rows if not entry.strike_refused(result, r.hand, actor)]
+    waiting = pending.hand if pending else None
+    checkers = [
+        s for s in sheet.sides if waiting and may.accept(result, waiting, access.for_side(s.index))
+    ]
+    disputers = [
+        s for s in sheet.sides if waiting and may.dispute(result, waiting, access.for_side(s.index))
+    ]
+    take_back = pending is not None and bool(may.take_back(result, pending.hand, actor))
+    strikable = [r for r in sheet.rows if may.strike(result, r.hand, actor)]
     by_pin = [s for s in checkers if not access.director and s.index != mine]
     my_side = next((s for s in sheet.sides if s.index == mine), None)
     unsigned = [s for s in sheet.sides if s.index not in sheet.signatures]
+    signers = [s for s in unsigned if may.sign(result, s.index, access.for_side(s.index))]
     lines = ruling_lines(result, ruleset, options)
-    closes = entry.correction_closes(result, tournament)
+    withdrawable = bool(may.withdraw_ruling(result, actor))
+    closes = may.correction_closes(result)
+    correction_open = bool(may.ask_correction(result, actor, timezone.now()))
     history = _history(access.table, result)
     # Every correction asked is in the history (entry.ask_correction logs it): a table whose
     # history has none is not read for them, as at every table until its sheet is signed.
-    asked = any(change.action == entry.ASKED for change in history)
+    asked = any(change.action == Action.ASKED for change in history)
     corrections = list(_CORRECTIONS(access.table.pk)) if asked else []
     if live_page:
         version = table_version(access, history)
@@ -303,20 +312,20 @@ def render_table(
         "nonce": uuid.uuid4().hex,
         "pending": pending,
         "edit_form": next((f for row, f in edit_forms if row is pending), None),
-        "edit_forms": edit_forms if access.director and not sheet.final else [],
+        "edit_forms": edit_forms if access.director else [],
         "accept_sides": [s for s in checkers if s not in by_pin],
         "accept_pin_forms": _for_sides(failed, "accept", DisputeForm, by_pin),
-        "dispute_forms": _for_sides(failed, "dispute", DisputeForm, checkers),
-        "sign_forms": (
-            _for_sides(failed, "sign", SignForm, unsigned)
-            if (result.match.complete and not pending) or failed.action == "sign"
-            else []
-        ),
+        "dispute_forms": _for_sides(failed, "dispute", DisputeForm, disputers),
+        "sign_forms": _for_sides(failed, "sign", SignForm, signers),
         "withdraw_forms": [
             (
                 line,
-                failed.at("withdraw-ruling", "ruling", line.ruling.pk, f"w{line.ruling.pk}-%s")
-                or (WithdrawForm(auto_id=f"w{line.ruling.pk}-%s") if access.director else None),
+                (
+                    failed.at("withdraw-ruling", "ruling", line.ruling.pk, f"w{line.ruling.pk}-%s")
+                    or WithdrawForm(auto_id=f"w{line.ruling.pk}-%s")
+                )
+                if withdrawable
+                else None,
             )
             for line in lines
         ],
@@ -324,21 +333,27 @@ def render_table(
         "strike_rows": strikable,
         "strike_form": failed.at("strike", auto_id="strike-%s")
         or (StrikeForm(auto_id="strike-%s") if strikable else None),
-        "reopen_form": failed.at("reopen", auto_id="reopen-%s")
-        or (ReopenForm(auto_id="reopen-%s") if access.director else None),
-        "ruling_form": failed.at("ruling", auto_id="r-%s")
-        or (RulingForm(auto_id="r-%s") if access.director else None),
+        "reopen_form": (
+            failed.at("reopen", auto_id="reopen-%s") or ReopenForm(auto_id="reopen-%s")
+            if may.reopen(result, actor)
+            else None
+        ),
+        "ruling_form": (
+            failed.at("ruling", auto_id="r-%s") or RulingForm(auto_id="r-%s")
+            if may.rule(result, actor)
+            else None
+        ),
         "correction_closes": closes,
-        "correction_open": bool(closes and timezone.now() <= closes),
+        "correction_open": correction_open,
         "correction_form": failed.at("correction", auto_id="c-%s")
-        or (CorrectionForm(auto_id="c-%s") if mine is not None and sheet.final else None),
+        or (CorrectionForm(auto_id="c-%s") if correction_open else None),
         "corrections": corrections,
         "my_correction": next((c for c in corrections if c.open and c.side == mine), None),
         "answer_forms": [
             (
                 c,
                 failed.at("answer-correction", "request", c.pk, f"a{c.pk}-%s")
-                or (AnswerForm(auto_id=f"a{c.pk}-%s") if access.director else None),
+                or (AnswerForm(auto_id=f"a{c.pk}-%s") if may.answer_correction(actor) else None),
             )
             for c in corrections
             if c.open
@@ -350,7 +365,7 @@ def render_table(
         **first_dealer,
         "tiebreaker_next": bool(slot and result.match.needs_tiebreaker),
         "history": history,
-        "side_links": _side_links(request, access, sheet) if access.director else [],
+        "side_links": _side_links(request, access, sheet) if may.reissue_link(actor) else [],
         "pin_tries": PIN_TRIES,
         "ruling": ruling,
         "infractions": ruleset.infractions,
@@ -370,7 +385,7 @@ def _first_dealer(access: Access, result, sheet, failed: Failed, asked: bool) ->
     may say, the seat it is now chosen (or as it was just typed, when refused). Asked with
     the hand form (`asked`); when the page shows none, a refusal is said at its top."""
     form = failed.at("first-dealer", auto_id="fd-%s") if asked else None
-    if form is None and asked and first_dealer_open(result):
+    if form is None and asked and may.say_first_dealer(result, access.actor()):
         form = FirstDealerForm(auto_id="fd-%s")
     now = access.table.first_dealer or 0
     if form is not None and form.is_bound:
@@ -476,7 +491,7 @@ def _after_signing(history: list[Change]) -> list[Change]:
     """What the director changed once the sheet had been signed: the reopening and all
     after it, which both sides' links show at the top of the page."""
     for at, change in enumerate(history):
-        if change.action == "reopened":
+        if change.action == Action.REOPENED:
             return history[at:]
     return []
 
@@ -498,12 +513,12 @@ def _side_links(request, access: Access, sheet) -> list[tuple[SideView, str, str
 
 
 def _pin_tries(seat) -> str:
-    now = timezone.now()
-    if seat.pin_rests_until and seat.pin_rests_until > now:
+    """What a side's wrong PIN tries are, when the director may clear them (scoring.may)."""
+    if not may.pin_tried(seat, timezone.now()):
+        return ""
+    if seat.pin_rests_until:
         return f"PIN locked until {timezone.localtime(seat.pin_rests_until):%H:%M}"
-    if seat.pin_failures and not seat.pin_rests_until:
-        return f"{seat.pin_failures} wrong PIN tries"
-    return ""
+    return f"{seat.pin_failures} wrong PIN tries"
 
 
 def _initial(record: dict) -> dict:

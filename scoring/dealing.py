@@ -15,26 +15,14 @@ stays as it is (a director who must change it strikes the hands first).
 from __future__ import annotations
 
 from django import forms
-from django.db import transaction
 
 from tournament.models import Table
 
-from . import outcomes
-from .entry import (
-    Actor,
-    EntryError,
-    _check_open,
-    _check_side,
-    _derived,
-    _locked_table,
-    _log,
-    _table_facts,
-)
+from . import may
 from .forms import ActionForm
-from .results import TableResult
+from .history import Action
 from .sheet import build_sheet, seat_choices
-
-ACTION = "first dealer"
+from .writes import Actor, EntryError, table_write
 
 
 class FirstDealerForm(ActionForm):
@@ -55,51 +43,24 @@ class FirstDealerForm(ActionForm):
     )
 
 
-def first_dealer_open(result: TableResult) -> bool:
-    """Whether the table may still say who deals first: its round is public, its sheet
-    open, and no hand is on it yet (entered, accepted or void: each was read against the
-    dealer as it stood)."""
-    return (
-        result.round.is_public
-        and not result.final
-        and not result.hands
-        and not result.pending
-        and not result.match.complete
-    )
-
-
 def set_first_dealer(table: Table, seat: int, *, actor: Actor, seated=None) -> bool:
     """The table says who deals hand 1: any side (its own link, or its PIN on another
     side's phone) or the director, before the first hand. Kept in the history. False when
     it was so already (nothing written)."""
-    with transaction.atomic(), outcomes.logged_write():
-        table = _locked_table(table)
-        result = _derived(table, _table_facts(table, seated))
-        _check_open(result, actor)
-        _check_side(result, actor)
-        if not first_dealer_open(result):
-            message = (
-                "A hand is on the sheet already: who dealt first is fixed with it. The "
-                "director can strike the hands to say it again."
-            )
-            raise EntryError(message, {"first_dealer": message}, status=409)
+    with table_write(table, actor, seated=seated) as w:
+        result = w.result
+        may.say_first_dealer(result, actor).or_refuse()
         try:
             seat = result.ruleset.check_first_dealer(seat, result.size)
         except ValueError as exc:
             raise EntryError(str(exc), {"first_dealer": str(exc)}) from None
-        if seat == table.first_dealer:
+        if seat == w.table.first_dealer:
             return False
-        Table.objects.filter(pk=table.pk).update(first_dealer=seat)
-        table.first_dealer = seat
+        Table.objects.filter(pk=w.table.pk).update(first_dealer=seat)
+        w.table.first_dealer = seat
         shown = dict(
             seat_choices(build_sheet(result, result.ruleset, result.options), result.ruleset)
         )
-        _log(
-            table,
-            actor,
-            f"{ACTION}: {shown[seat]}"[:120],
-            after={"first_dealer": seat},
-            rescore=False,  # no hand yet: nothing the standings count changes
-            result=result,
-        )
+        # No hand yet: nothing the standings count changes.
+        w.log(Action.FIRST_DEALER, what=shown[seat], after={"first_dealer": seat}, counts=False)
     return True

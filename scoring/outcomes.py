@@ -2,16 +2,15 @@
 
 Scoring every hand of a big night again on every standings view costs twenty times a
 bare read of the hands. So each write at a table that can change what the standings
-count (scoring.entry, scoring.rulings: every write is logged to the table's history,
-and the log stores the table's outcome afresh in the same transaction, under the
-table's row lock) keeps one row per table; the standings read those rows. Saving a
-hand, ruling or signature any other way (a script, the admin) drops the table's row (a
-signal), so it leaves no stale row; a logged write (inside `logged_write`) stores the row
-itself, from the result it derived of the facts as it left them, or leaves it as it is
-when the write cannot change what the standings count. A table without a row (a restored
-backup) or with one scored under other options is scored from the facts when it is read,
-and stored. `verify` re-derives every
-stored row and lists the differences; `manage.py check_results` runs it.
+count keeps one row per table, and the standings read those rows: every write at a
+table goes through scoring.writes, whose log stores the table's outcome, derived from
+the facts as the write left them, in the same transaction and under the table's row
+lock (or leaves the row as it is when the write cannot change what the standings count).
+Saving a hand, ruling or signature any other way (the admin, a script) drops the table's
+row (a signal), so it leaves no stale row. A table without a row (a restored backup) or
+with one scored under other options is scored from the facts when it is read, and
+stored. `verify` re-derives every stored row and lists the differences; `manage.py
+check_results` runs it.
 """
 
 from __future__ import annotations
@@ -172,8 +171,8 @@ def _fill(tournament: Tournament, table_ids: list[int], options: str) -> list[Co
     return [Counted(r.table.pk, r.final, r.outcome()) for r in results.values()]
 
 
-# Set while a logged write (scoring.entry) changes a table's facts: it stores the table's
-# outcome itself, so the signal below need not drop it first.
+# Set while a write at a table (scoring.writes.table_write) changes its facts: it stores
+# the table's outcome itself, so the signal below leaves the row alone.
 _logged = ContextVar("logged_write", default=False)
 
 
@@ -192,9 +191,10 @@ def logged_write() -> Iterator[None]:
 @receiver([post_save, post_delete], sender=Ruling)
 @receiver([post_save, post_delete], sender=Signature)
 def _facts_changed(sender, instance, **kwargs) -> None:
-    """A fact saved or deleted other than through a logged write (a script, the admin):
-    the table's stored outcome goes, and is scored again when next read. The logged
-    writes store it themselves (logged_write)."""
+    """A safety net for edits made outside the app (the admin, a script): a fact saved or
+    deleted other than through a write at the table drops the table's stored outcome,
+    which is scored again when next read. No write of the app relies on it: each stores
+    the outcome itself (scoring.writes), and a queryset's update() would pass it by."""
     if _logged.get():
         return
     TableOutcome.objects.filter(table_id=instance.table_id).delete()

@@ -11,16 +11,18 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass
 
-from django.db import transaction
 from django.utils import timezone
 
 from rules import InvalidRuling
 from rules import Ruling as RuleRuling
 from tournament.models import Entrant, Round, Seat, Table
 
-from .entry import Actor, EntryError, _locked_table, _log, next_slot, table_result
+from . import may
+from .entry import next_slot, table_result
+from .history import Action
 from .models import Hand, Ruling
 from .results import to_rule
+from .writes import Actor, EntryError, TableWrite, table_write
 
 NEXT_HAND = "next"
 
@@ -66,17 +68,14 @@ def _target(result, proposal: Proposal, infraction):
     return hand
 
 
-def preview(table: Table, proposal: Proposal, result=None) -> Preview:
+def preview(table: Table, proposal: Proposal, *, actor: Actor, result=None) -> Preview:
     """The rule, its words and its effect on the score, before the director confirms."""
     tournament = table.round.tournament
     options = tournament.settings
-    infraction = _infraction(table, proposal.code)
     result = result or table_result(table)
+    may.rule(result, actor).or_refuse()
+    infraction = _infraction(table, proposal.code)
     ruleset = result.ruleset  # the game as dealt at this table: each hand's own dealer
-    if result.final:
-        raise EntryError(
-            "The sheet is signed and final: reopen it (with a reason) to rule on it.", status=409
-        )
     hand = _target(result, proposal, infraction)
     number = _hand_number(result, hand, infraction)
     record = None
@@ -132,32 +131,29 @@ def _check_scores(result, ruleset, options, proposal, infraction, hand) -> None:
 
 
 def record(table: Table, proposal: Proposal, *, actor: Actor) -> Ruling:
-    if not actor.is_director:
-        raise EntryError("Only a director rules on infractions.", status=403)
     _check_length("note", proposal.note)
-    with transaction.atomic():
-        table = _locked_table(table)
-        result = table_result(table)
-        previewed = preview(table, proposal, result)
+    with table_write(table, actor) as w:
+        previewed = preview(w.table, proposal, actor=actor, result=w.result)
         infraction = previewed.infraction
-        hand = _target(result, proposal, infraction)
+        hand = _target(w.result, proposal, infraction)
         if infraction.scope == "hand" and hand is None:
-            slot = next_slot(result)
+            slot = next_slot(w.result)
             if slot is None:
                 raise EntryError(
                     "No hand is due at this table: choose an entered hand.",
                     {"hand": "Choose a hand."},
                 )
             hand = Hand.objects.create(
-                table=table,
+                table=w.table,
                 number=slot[0],
                 attempt=slot[1],
                 record=None,
                 status=Hand.Status.ACCEPTED,
                 nonce=f"ruling-{uuid.uuid4().hex}",
             )
+            w.facts.hands[w.table.pk].append(hand)
         ruling = Ruling.objects.create(
-            table=table,
+            table=w.table,
             hand=hand,
             code=proposal.code,
             offender=proposal.offender,
@@ -166,17 +162,26 @@ def record(table: Table, proposal: Proposal, *, actor: Actor) -> Ruling:
             note=proposal.note,
             created_by=actor.user,
         )
-        _log(
-            table,
-            actor,
-            f"ruling: rule {infraction.rule} {infraction.title}"[:120],
+        _ruled(w, ruling)
+        w.log(
+            Action.RULING,
             hand,
+            what=f"rule {infraction.rule} {infraction.title}",
             after={"effect": previewed.effect},
             reason=proposal.note,
+            counts=True,
         )
         if infraction.later_rounds and proposal.offender is not None:
-            _team_left(table, result.sides[proposal.offender], ruling, actor)
+            _team_left(w.table, w.result.sides[proposal.offender], ruling, actor)
     return ruling
+
+
+def _ruled(w: TableWrite, ruling: Ruling) -> None:
+    """The write's facts with the ruling in force, as the table's facts now read."""
+    if ruling.hand_id:
+        w.facts.rulings_by_hand[ruling.hand_id].append(ruling)
+    else:
+        w.facts.round_rulings[w.table.pk].append(ruling)
 
 
 def _team_left(table: Table, team: Entrant, cause: Ruling, actor: Actor) -> None:
@@ -195,46 +200,45 @@ def _team_left(table: Table, team: Entrant, cause: Ruling, actor: Actor) -> None
 def forfeit_later_round(
     table: Table, side: int, team: Entrant, cause: Ruling, actor: Actor
 ) -> None:
-    """The round ruling the cause's infraction gives each later round of the team."""
+    """The round ruling the cause's infraction gives each later round of the team: a write
+    at that table, under its own lock (taken after the cause's table's: a later round's)."""
     ruleset = table.round.tournament.ruleset
     left = ruleset.infraction(cause.code)
     forfeit = ruleset.infraction(left.later_rounds)
     note = f"{left.cite}: {team.name} left in round {cause.table.round.number}."
-    _, created = Ruling.objects.get_or_create(
-        table=table,
-        hand=None,
-        caused_by=cause,
-        withdrawn_at=None,
-        defaults={
-            "code": forfeit.code,
-            "offender": side,
-            "note": note,
-            "created_by": actor.user,
-        },
-    )
-    if created:
-        _log(
-            table,
-            actor,
-            f"ruling: {forfeit.cite} {forfeit.title} ({team.name} left)"[:120],
-            after={"note": note},
+    with table_write(table, actor) as w:
+        _, created = Ruling.objects.get_or_create(
+            table=w.table,
+            hand=None,
+            caused_by=cause,
+            withdrawn_at=None,
+            defaults={
+                "code": forfeit.code,
+                "offender": side,
+                "note": note,
+                "created_by": actor.user,
+            },
         )
+        if created:
+            # The facts are read after the ruling is stored: they hold it.
+            w.log(
+                Action.RULING,
+                what=f"{forfeit.cite} {forfeit.title} ({team.name} left)",
+                after={"note": note},
+                counts=True,
+            )
 
 
 def withdraw(table: Table, ruling_id: int, *, actor: Actor, reason: str) -> Ruling:
     """Take a ruling back, with a reason; the scores follow at once."""
-    if not actor.is_director:
-        raise EntryError("Only a director withdraws a ruling.", status=403)
     if not reason.strip():
         raise EntryError(
             "Give the reason for withdrawing the ruling.", {"reason": "Give a reason."}
         )
     _check_length("reason", reason.strip())
-    with transaction.atomic():
-        table = _locked_table(table)
-        if table_result(table).final:
-            raise EntryError("The sheet is signed and final: reopen it first.", status=409)
-        ruling = Ruling.objects.filter(pk=ruling_id, table=table).first()
+    with table_write(table, actor) as w:
+        may.withdraw_ruling(w.result, actor).or_refuse()
+        ruling = Ruling.objects.filter(pk=ruling_id, table=w.table).first()
         if ruling is None:
             raise EntryError("No such ruling at this table.", status=404)
         if ruling.withdrawn_at is not None:
@@ -242,38 +246,51 @@ def withdraw(table: Table, ruling_id: int, *, actor: Actor, reason: str) -> Ruli
         ruling.withdrawn_at = timezone.now()
         ruling.withdrawn_reason = reason.strip()
         ruling.save(update_fields=["withdrawn_at", "withdrawn_reason"])
-        hand = ruling.hand
-        stood_alone = (
-            hand is not None
-            and hand.on_sheet  # one struck off the sheet is kept, with why (entry.strike_hand)
-            and hand.record is None
-            and not hand.rulings.filter(withdrawn_at__isnull=True).exists()
-        )
-        if stood_alone:
-            hand.delete()  # it stood only for the ruling (a misdeal before entry): due again
+        hand = _withdrawn(w, ruling)
         # Logged once the facts are as they stay (the log stores the table's outcome).
-        _log(
-            table,
-            actor,
-            f"ruling withdrawn: {ruling.code}",
-            None if stood_alone else hand,
+        w.log(
+            Action.RULING_WITHDRAWN,
+            hand,
+            what=ruling.code,
             reason=ruling.withdrawn_reason,
+            counts=True,
         )
-        if table.round.tournament.ruleset.infraction(ruling.code).later_rounds:
-            _team_returns(table, ruling, actor)
+        if w.table.round.tournament.ruleset.infraction(ruling.code).later_rounds:
+            _team_returns(w.table, ruling, actor)
     return ruling
 
 
+def _withdrawn(w: TableWrite, ruling: Ruling) -> Hand | None:
+    """The write's facts without the ruling; a hand that stood only for it (a misdeal
+    before entry) goes, and its number is due again. The hand the history names, if any."""
+    if not ruling.hand_id:
+        kept = w.facts.round_rulings[w.table.pk]
+        kept[:] = [r for r in kept if r.pk != ruling.pk]
+        return None
+    kept = w.facts.rulings_by_hand[ruling.hand_id]
+    kept[:] = [r for r in kept if r.pk != ruling.pk]
+    hand = w.hand(ruling.hand_id, off_sheet=True)
+    # One struck off the sheet is kept, with why (entry.strike_hand).
+    if hand.on_sheet and hand.record is None and not kept:
+        hand.delete()
+        w.facts.hands[w.table.pk].remove(hand)
+        return None
+    return hand
+
+
 def _team_returns(table: Table, ruling: Ruling, actor: Actor) -> None:
-    """The cause withdrawn: the team is back, and the rulings it caused are withdrawn."""
+    """The cause withdrawn: the team is back, and the rulings it caused are withdrawn, each
+    a write at its own table."""
     team = Seat.objects.get(table=table, position=ruling.offender).entrant
     Entrant.objects.filter(pk=team.pk).update(left_in_round=None)
     reason = f"The ruling that caused it ({ruling.code}) was withdrawn."
     for later in ruling.caused.filter(withdrawn_at__isnull=True).select_related("table"):
-        later.withdrawn_at = timezone.now()
-        later.withdrawn_reason = reason
-        later.save(update_fields=["withdrawn_at", "withdrawn_reason"])
-        _log(later.table, actor, f"ruling withdrawn: {later.code}", reason=reason)
+        with table_write(later.table, actor) as w:
+            later.withdrawn_at = timezone.now()
+            later.withdrawn_reason = reason
+            later.save(update_fields=["withdrawn_at", "withdrawn_reason"])
+            # The facts are read after the withdrawal is stored: they are without it.
+            w.log(Action.RULING_WITHDRAWN, what=later.code, reason=reason, counts=True)
 
 
 def apply_departures(round_: Round, actor: Actor) -> None:

@@ -23,11 +23,10 @@ from laptop.links import phone_url
 from printing import check
 from tournament.models import Table, Tournament
 
+from .history import Action
 from .models import Change
 from .results import TableResult, results_for
 from .sheet import RulingRow, SheetView, build_sheet, ruling_lines
-
-SIGNED = "signed"  # the history's action for a signature
 
 
 def _secrets() -> list[str]:
@@ -109,7 +108,7 @@ def signed_sheet(change: Change) -> dict | None:
     """The sheet's content as every side signed it, kept with the signature that made it
     final; None for any other change, and for a kept copy that is not a sheet's content
     (a hand-made backup file): no page trusts a stored shape unchecked."""
-    after = change.after if change.action == SIGNED else None
+    after = change.after if change.action == Action.SIGNED else None
     signed = after.get("sheet") if isinstance(after, dict) else None
     return signed if check.well_formed(signed) else None
 

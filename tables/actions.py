@@ -191,10 +191,9 @@ def edit(request, access, data, hand_form):
 @action("sign", SignForm, who=PLAYERS, section=Section.SIGNATURES)
 def sign(request, access, data, hand_form):
     actor = acting(access, data)
-    side = actor.side if actor.side is not None else -1
     entry.sign(
         access.table,
-        side=side,
+        side=actor.side,
         player=data["player"],
         typed=data["typed"],
         actor=actor,
@@ -240,7 +239,7 @@ def ruling(request, access, data, hand_form):
         note=data["note"],
     )
     if data["confirm"] != "1":
-        shown = rulings.preview(access.table, proposal)
+        shown = rulings.preview(access.table, proposal, actor=access.actor())
         return render_table(request, access, ruling=(proposal, shown))
     rulings.record(access.table, proposal, actor=access.actor())
     messages.success(request, "Ruling recorded; the scores follow it.")

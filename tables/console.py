@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from laptop import backups
+from scoring.history import Action
 from scoring.models import Change, CorrectionRequest, Hand
 from scoring.results import results_for
 from scoring.sheet import SheetView, build_sheet
@@ -85,7 +86,7 @@ def needs_you(
     }
     said: dict[int, Change] = {}
     if disputed:
-        for change in Change.objects.filter(hand_id__in=list(disputed), action="disputed"):
+        for change in Change.objects.filter(hand_id__in=list(disputed), action=Action.DISPUTED):
             said[change.hand_id] = change  # ordered by time: the latest dispute wins
     for hand_id, (table, hand) in disputed.items():
         change = said.get(hand_id)

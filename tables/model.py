@@ -28,8 +28,8 @@ from django.utils.safestring import SafeString, mark_safe
 
 from laptop.links import phone_url
 from printing import check
-from scoring import entry, signed
-from scoring.dealing import FirstDealerForm, first_dealer_open
+from scoring import entry, may, signed
+from scoring.dealing import FirstDealerForm
 from scoring.forms import (
     AnswerForm,
     CorrectionForm,
@@ -42,6 +42,7 @@ from scoring.forms import (
     StrikeForm,
     WithdrawForm,
 )
+from scoring.history import Action
 from scoring.models import Change, CorrectionRequest, Hand
 from scoring.prepared import Prepared
 from scoring.results import TableResult, results_for
@@ -173,12 +174,22 @@ class TablePage:
             (r for r in sheet.rows if r.status != "accepted" and r.status != "void"), None
         )
         self.mine = next((s for s in sheet.sides if s.index == access.side), None)
+        # What the page offers is what the writes allow (scoring.may decides both).
+        self.actor = access.actor()
         # Who checks the waiting hand: every other side; on a side's link, its own side
         # directly, the others by their PIN on this phone (Bridgemate's way).
-        entered_by = self.pending.hand.entered_by if self.pending else None
-        self.checkers = [s for s in sheet.sides if self.pending and s.index != entered_by]
-        # What the writes themselves allow (entry.take_back_refused, entry.strike_refused).
-        self.actor = access.actor()
+        waiting = self.pending.hand if self.pending else None
+        result = self.result
+        self.checkers = [
+            s
+            for s in sheet.sides
+            if waiting and may.accept(result, waiting, access.for_side(s.index))
+        ]
+        self.disputers = [
+            s
+            for s in sheet.sides
+            if waiting and may.dispute(result, waiting, access.for_side(s.index))
+        ]
         self.history = _history(access.table, self.result)
 
     def refused(self, section: Section) -> Failed:
@@ -233,7 +244,7 @@ class TablePage:
             form = refused.shown(table_hand_form(result, tournament, slot[0], typed=typed))
         elif typed is not None:
             form = typed
-        elif slot is not None and not self.sheet.final:
+        elif slot is not None and may.enter(result, self.actor):
             form = table_hand_form(result, tournament, slot[0])
         else:
             form = None
@@ -257,14 +268,14 @@ class TablePage:
         pending, refused = self.pending, self.refused(Section.WAITING)
         access = self.access
         by_pin = [s for s in self.checkers if not access.director and s.index != access.side]
-        take_back = pending is not None and not entry.take_back_refused(
-            self.result, pending.hand, self.actor
+        take_back = pending is not None and bool(
+            may.take_back(self.result, pending.hand, self.actor)
         )
         return {
             "pending": pending,
             "accept_sides": [s for s in self.checkers if s not in by_pin],
             "accept_pin_forms": _for_sides(refused, "accept", DisputeForm, by_pin),
-            "dispute_forms": _for_sides(refused, "dispute", DisputeForm, self.checkers),
+            "dispute_forms": _for_sides(refused, "dispute", DisputeForm, self.disputers),
             "take_back": take_back,
         }
 
@@ -273,11 +284,7 @@ class TablePage:
         shown with the waiting hand; every hand's for a director, in the director's tools."""
         result, tournament, sheet = self.result, self.tournament, self.sheet
         refused, pending = self.refused(Section.CORRECTING), self.pending
-        # A side corrects the hand it entered while it waits; a director corrects any hand.
-        editable = [r for r in sheet.rows if r.hand.record is not None and not r.void]
-        if not self.access.director:
-            entered_by = pending.hand.entered_by if pending else None
-            editable = [r for r in editable if r is pending and entered_by == self.access.side]
+        editable = [r for r in sheet.rows if may.edit(result, r.hand, self.actor)]
         edit_forms = []
         for row in editable:
             meta = refused.at("edit", "hand", row.hand.pk, auto_id=f"edit{row.hand.pk}-%s")
@@ -296,30 +303,37 @@ class TablePage:
             edit_forms.append((row, hand_form))
         return {
             "edit_form": next((f for row, f in edit_forms if row is pending), None),
-            "edit_forms": edit_forms if self.access.director and not sheet.final else [],
+            "edit_forms": edit_forms if self.access.director else [],
         }
 
     def signatures(self) -> dict:
         """Every side still to sign, once every hand is in; the signed sheet's check code."""
         sheet, refused = self.sheet, self.refused(Section.SIGNATURES)
         unsigned = [s for s in sheet.sides if s.index not in sheet.signatures]
-        signing = (self.result.match.complete and not self.pending) or refused.action
+        access = self.access
+        signers = [s for s in unsigned if may.sign(self.result, s.index, access.for_side(s.index))]
         return {
-            "sign_forms": _for_sides(refused, "sign", SignForm, unsigned) if signing else [],
+            "sign_forms": _for_sides(refused, "sign", SignForm, signers),
             "check": self._check() if sheet.final else None,
         }
 
     def rulings(self) -> dict:
         """The rulings in force, under the sheet; a director may withdraw each."""
         refused = self.refused(Section.RULINGS)
-        director = self.access.director
+        withdrawable = bool(may.withdraw_ruling(self.result, self.actor))
         return {
             "ruling_lines": self.lines,
             "withdraw_forms": [
                 (
                     line,
-                    refused.at("withdraw-ruling", "ruling", line.ruling.pk, f"w{line.ruling.pk}-%s")
-                    or (WithdrawForm(auto_id=f"w{line.ruling.pk}-%s") if director else None),
+                    (
+                        refused.at(
+                            "withdraw-ruling", "ruling", line.ruling.pk, f"w{line.ruling.pk}-%s"
+                        )
+                        or WithdrawForm(auto_id=f"w{line.ruling.pk}-%s")
+                    )
+                    if withdrawable
+                    else None,
                 )
                 for line in self.lines
             ],
@@ -329,24 +343,29 @@ class TablePage:
         """After signing: a side asks for a correction within its period; the director
         answers each."""
         refused, mine = self.refused(Section.CORRECTIONS), self.access.side
-        closes = entry.correction_closes(self.result, self.tournament)
+        closes = may.correction_closes(self.result)
+        correction_open = bool(may.ask_correction(self.result, self.actor, timezone.now()))
         # Every correction asked is in the history (entry.ask_correction logs it): a table
         # whose history has none is not read for them, as at every table until its sheet
         # is signed.
-        asked = any(change.action == entry.ASKED for change in self.history)
+        asked = any(change.action == Action.ASKED for change in self.history)
         corrections = list(_CORRECTIONS(self.access.table.pk)) if asked else []
         return {
             "correction_closes": closes,
-            "correction_open": bool(closes and timezone.now() <= closes),
+            "correction_open": correction_open,
             "correction_form": refused.at("correction", auto_id="c-%s")
-            or (CorrectionForm(auto_id="c-%s") if mine is not None and self.sheet.final else None),
+            or (CorrectionForm(auto_id="c-%s") if correction_open else None),
             "corrections": corrections,
             "my_correction": next((c for c in corrections if c.open and c.side == mine), None),
             "answer_forms": [
                 (
                     c,
                     refused.at("answer-correction", "request", c.pk, f"a{c.pk}-%s")
-                    or (AnswerForm(auto_id=f"a{c.pk}-%s") if self.access.director else None),
+                    or (
+                        AnswerForm(auto_id=f"a{c.pk}-%s")
+                        if may.answer_correction(self.actor)
+                        else None
+                    ),
                 )
                 for c in corrections
                 if c.open
@@ -357,19 +376,26 @@ class TablePage:
         """The director's tools: each side's link and PIN, striking a hand, ruling on an
         infraction (or confirming the ruling previewed), reopening the sheet."""
         access, refused = self.access, self.refused(Section.DIRECTOR)
-        strikable = [
-            r for r in self.sheet.rows if not entry.strike_refused(self.result, r.hand, self.actor)
-        ]
+        actor, result = self.actor, self.result
+        strikable = [r for r in self.sheet.rows if may.strike(result, r.hand, actor)]
         return {
-            "side_links": _side_links(self.request, access, self.sheet) if access.director else [],
+            "side_links": _side_links(self.request, access, self.sheet)
+            if may.reissue_link(actor)
+            else [],
             "pin_tries": PIN_TRIES,
             "strike_rows": strikable,
             "strike_form": refused.at("strike", auto_id="strike-%s")
             or (StrikeForm(auto_id="strike-%s") if strikable else None),
-            "reopen_form": refused.at("reopen", auto_id="reopen-%s")
-            or (ReopenForm(auto_id="reopen-%s") if access.director else None),
-            "ruling_form": refused.at("ruling", auto_id="r-%s")
-            or (RulingForm(auto_id="r-%s") if access.director else None),
+            "reopen_form": (
+                refused.at("reopen", auto_id="reopen-%s") or ReopenForm(auto_id="reopen-%s")
+                if may.reopen(result, actor)
+                else None
+            ),
+            "ruling_form": (
+                refused.at("ruling", auto_id="r-%s") or RulingForm(auto_id="r-%s")
+                if may.rule(result, actor)
+                else None
+            ),
             "ruling": self.ruling,
             "infractions": self.ruleset.infractions,
         }
@@ -420,7 +446,7 @@ def _first_dealer(access: Access, result, sheet, failed: Failed, asked: bool) ->
     may say, the seat it is now chosen (or as it was just typed, when refused). Asked with
     the hand form (`asked`); when the page shows none, a refusal is said at its top."""
     form = failed.at("first-dealer", auto_id="fd-%s") if asked else None
-    if form is None and asked and first_dealer_open(result):
+    if form is None and asked and may.say_first_dealer(result, access.actor()):
         form = FirstDealerForm(auto_id="fd-%s")
     now = access.table.first_dealer or 0
     if form is not None and form.is_bound:
@@ -510,7 +536,7 @@ def _after_signing(history: list[Change]) -> list[Change]:
     """What the director changed once the sheet had been signed: the reopening and all
     after it, which both sides' links show at the top of the page."""
     for at, change in enumerate(history):
-        if change.action == "reopened":
+        if change.action == Action.REOPENED:
             return history[at:]
     return []
 
@@ -532,12 +558,12 @@ def _side_links(request, access: Access, sheet) -> list[tuple[SideView, str, str
 
 
 def _pin_tries(seat) -> str:
-    now = timezone.now()
-    if seat.pin_rests_until and seat.pin_rests_until > now:
+    """What a side's wrong PIN tries are, when the director may clear them (scoring.may)."""
+    if not may.pin_tried(seat, timezone.now()):
+        return ""
+    if seat.pin_rests_until:
         return f"PIN locked until {timezone.localtime(seat.pin_rests_until):%H:%M}"
-    if seat.pin_failures and not seat.pin_rests_until:
-        return f"{seat.pin_failures} wrong PIN tries"
-    return ""
+    return f"{seat.pin_failures} wrong PIN tries"
 
 
 def _initial(record: dict) -> dict:

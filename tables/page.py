@@ -22,7 +22,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from rules import InvalidHand
-from scoring import entry
+from scoring import entry, may
 from scoring.forms import EditForm, EnterForm, HandForm
 from scoring.prepared import Prepared
 from scoring.results import results_for
@@ -55,9 +55,12 @@ class Access:
 
     def actor(self, side: int | None = None) -> entry.Actor:
         """A director acts for the side it names; a link acts for its own side only."""
-        if self.director:
-            return entry.Actor(side=side, user=self.user, label=f"Director {self.user}")
-        return entry.Actor(side=self.side)
+        return may.acting(director=self.user, side=side, link_side=self.side)
+
+    def for_side(self, side: int) -> entry.Actor:
+        """Who acts for `side` from this page: the director; on a link, that side itself
+        (the link's own, or another by its PIN typed on this phone)."""
+        return may.acting(director=self.user, side=side, link_side=side)
 
 
 # Every request of a side's phone starts here: the link's seat with its table, round and

@@ -3,6 +3,7 @@ what, on which hand, why, what the facts were and became, and a signing's check 
 
 import datetime
 
+from scoring.history import Action
 from scoring.models import Change, Hand
 from scoring.sheet import SheetRow
 from tables.templatetags.history import history_line
@@ -12,7 +13,9 @@ AT = datetime.datetime(2026, 11, 20, 23, 5, 9, tzinfo=datetime.UTC)  # 18:05:09 
 
 
 def change(**fields) -> Change:
-    return Change(**{"at": AT, "actor": "North-South (own link)", "action": "entered", **fields})
+    """A history entry as a write keeps it (scoring.writes), each with its kind's words."""
+    fields = {"at": AT, "actor": "North-South (own link)", "action": Action.ENTERED, **fields}
+    return Change(**fields)
 
 
 def test_an_entered_hand_says_when_who_and_which():
@@ -23,14 +26,14 @@ def test_an_entered_hand_says_when_who_and_which():
 
 def test_a_correction_shows_why_and_the_facts_before_and_after_in_words():
     entry = change(
-        action="corrected",
+        action=Action.EDITED,
         reason='books were "miscounted" <again>',
         before={"level": 5, "books": 12},
         after={"level": 5, "books": 11, "boston": True, "direction": None},
     )
     entry.hand = Hand(number=1, attempt=2)
     assert history_line(entry) == (
-        "<time>18:05:09</time> North-South (own link): corrected Hand 1 (replay 1)"
+        "<time>18:05:09</time> North-South (own link): edited Hand 1 (replay 1)"
         " — “books were &quot;miscounted&quot; &lt;again&gt;”"
         ' <small class="muted">was: level 5, books 12</small>'
         ' <small class="muted">now: level 5, books 11, boston</small>'
@@ -41,7 +44,7 @@ def test_a_correction_shows_why_and_the_facts_before_and_after_in_words():
 
 
 def test_an_imported_signing_shows_its_check_code():
-    entry = change(action="signed", imported=True, after={"signatures": [{"name": "Ann"}]})
+    entry = change(action=Action.SIGNED, imported=True, after={"signatures": [{"name": "Ann"}]})
     entry.code = "K7QM-4XPA-9DZ2"
     assert history_line(entry) == (
         '<time>18:05:09</time> North-South (own link) <small class="muted">(imported)</small>'
@@ -51,7 +54,7 @@ def test_an_imported_signing_shows_its_check_code():
 
 
 def test_a_name_is_shown_as_typed_never_as_markup():
-    entry = Change(at=AT, actor="<b>Ann</b>", action="signed")
+    entry = Change(at=AT, actor="<b>Ann</b>", action=Action.SIGNED)
     assert "&lt;b&gt;Ann&lt;/b&gt;" in history_line(entry)
 
 

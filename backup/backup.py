@@ -329,7 +329,7 @@ def _import(data: dict, club: Club | None) -> Tournament:
             f"not {_shown(tournament.options)}."
         )
     try:
-        options = tournament.settings
+        options = tournament.game_options
     except InvalidOptions as exc:
         raise BackupError(f"tournament: options: {_words(exc)}") from None
     tournament.save()

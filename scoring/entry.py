@@ -59,7 +59,8 @@ def next_slot(result: TableResult) -> tuple[int, int] | None:
 def _parse(w: TableWrite, data, number: int) -> dict:
     ruleset = w.result.ruleset  # the game as dealt at this table: the hand's own dealer
     try:
-        record = ruleset.parse_hand(data, w.result.size, w.table.round.tournament.settings, number)
+        options = w.table.round.tournament.game_options
+        record = ruleset.parse_hand(data, w.result.size, options, number)
     except InvalidHand as exc:
         raise EntryError("The hand was not stored: see the marked fields.", exc.errors) from exc
     return ruleset.hand_to_dict(record)

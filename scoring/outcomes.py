@@ -63,7 +63,7 @@ def fingerprint(tournament: Tournament) -> str:
     older code is derived again when read, as one stored under other options is."""
     return live.version(
         tournament.game,
-        sorted(tournament.settings.items()),
+        sorted(tournament.game_options.items()),
         tournament.ruleset.scoring_version,
         _RESULTS_CODE,
     )

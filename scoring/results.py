@@ -296,7 +296,7 @@ def derive(tournament: Tournament | dict[int, Tournament], facts: Facts) -> dict
     """Every table's result from its facts as loaded, each scored by its own night's
     ruleset and options (one tournament, or several by id): no query."""
     tournaments = tournament if isinstance(tournament, dict) else {tournament.pk: tournament}
-    settings = {pk: (t.ruleset, t.settings) for pk, t in tournaments.items()}
+    settings = {pk: (t.ruleset, t.game_options) for pk, t in tournaments.items()}
     seats, hands, rulings_by_hand = facts.seats, facts.hands, facts.rulings_by_hand
     round_rulings, signatures = facts.round_rulings, facts.signatures
 

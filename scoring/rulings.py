@@ -71,7 +71,7 @@ def _target(result, proposal: Proposal, infraction):
 def preview(table: Table, proposal: Proposal, *, actor: Actor, result=None) -> Preview:
     """The rule, its words and its effect on the score, before the director confirms."""
     tournament = table.round.tournament
-    options = tournament.settings
+    options = tournament.game_options
     result = result or table_result(table)
     may.rule(result, actor).or_refuse()
     infraction = _infraction(table, proposal.code)

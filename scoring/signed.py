@@ -132,7 +132,7 @@ def _sheet(
     """The sheet both sides sign, as printed: it carries no side's link, since each side's
     is its own (the table card's parts)."""
     ruleset = tournament.ruleset
-    options = tournament.settings
+    options = tournament.game_options
     if shown is None:
         shown = build_sheet(result, ruleset, options), ruling_lines(result, ruleset, options)
     sheet, lines = shown

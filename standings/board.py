@@ -236,7 +236,7 @@ def byes_for(tournament: Tournament) -> list[ranking.Bye]:
 
 def tiebreak_order(tournament: Tournament) -> tuple[str, ...]:
     """The director's order when set (checked by the settings form), else the game's own."""
-    seeger_fabian = bool(tournament.settings.get("seeger_fabian"))
+    seeger_fabian = bool(tournament.game_options.get("seeger_fabian"))
     allowed = ranking.allowed_metrics(tournament.is_partnership, seeger_fabian)
     if tournament.tiebreaks:
         try:

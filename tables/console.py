@@ -142,7 +142,7 @@ def console(request, slug, number):
     )
     asked = {c.table_id for c in corrections}
     ruleset = tournament.ruleset
-    options = tournament.settings
+    options = tournament.game_options
     late_after = ruleset.late_after_minutes * 60  # seated within N minutes of the start
     late_round = bool(round_.started and (now - round_.started).total_seconds() > late_after)
     rows = []

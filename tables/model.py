@@ -160,7 +160,7 @@ class TablePage:
         self.failed = failed or Failed()
         self.ruling = ruling
         tournament = self.tournament = access.tournament
-        self.options = tournament.settings
+        self.options = tournament.game_options
         self.result = results_for(tournament, tables=[access.table], seated=access.seated)[
             access.table.pk
         ]
@@ -588,7 +588,7 @@ def table_hand_form(
     it was first shown, with what was typed and each message by its field. A message for an
     input this hand does not have is kept in `unplaced`, for the top of the page."""
     ruleset = result.ruleset  # the table's own dealers: the seat sitting out this hand
-    specs = ruleset.hand_fields(result.size, tournament.settings, result.names, number)
+    specs = ruleset.hand_fields(result.size, tournament.game_options, result.names, number)
     if typed is None:
         return HandForm(specs=specs, prefix=prefix, initial=initial)
     form = HandForm(typed.data, specs=specs, prefix=prefix)

@@ -143,7 +143,7 @@ def hand_specs(access: Access):
     tournament = access.tournament
     seats = len(access.seated) if access.seated is not None else access.table.seats.count()
     size = tournament.ruleset.players_at_table(seats)
-    return tournament.ruleset.hand_fields(size, tournament.settings)
+    return tournament.ruleset.hand_fields(size, tournament.game_options)
 
 
 def preview(request, access: Access):
@@ -163,13 +163,13 @@ def preview(request, access: Access):
         number = _preview_number(result, request.POST)
         try:
             record = ruleset.parse_hand(
-                form.record_data(), result.size, tournament.settings, number
+                form.record_data(), result.size, tournament.game_options, number
             )
         except InvalidHand as exc:
             errors = exc.errors
         else:
             score = ruleset.score_hand(
-                record, result.size, tournament.settings, (), number, result.names
+                record, result.size, tournament.game_options, (), number, result.names
             )
     if page in ("enter", "edit"):
         return _preview_page(request, access, page, form, score, errors)

@@ -299,7 +299,7 @@ def test_junk_in_the_tournaments_yes_no_boxes_is_refused_by_the_box(director_cli
     del data["published"], data["opt_spades_double"]
     assert director_client.post("/t/new/", data).status_code == 302
     tournament = Tournament.objects.get()
-    assert tournament.settings["spades_double"] is False and not tournament.published
+    assert tournament.game_options["spades_double"] is False and not tournament.published
 
 
 def test_the_yes_no_boxes_still_start_at_their_defaults(director_client):

@@ -481,11 +481,11 @@ def invalid_rows() -> list[str]:
                 if isinstance(value, int) and low is not None and not low <= value <= high:
                     problems.append(f"{where}: {field.name} = {value} overflows its column")
     for tournament in Tournament.objects.all():
-        tournament.settings  # raises if the stored options cannot be read  # noqa: B018
+        tournament.game_options  # raises if the stored options cannot be read  # noqa: B018
     for hand in Hand.objects.exclude(record=None).select_related("table__round__tournament"):
         tournament = hand.table.round.tournament
         size = tournament.ruleset.players_at_table(hand.table.seats.count())
-        tournament.ruleset.parse_hand(hand.record, size, tournament.settings)
+        tournament.ruleset.parse_hand(hand.record, size, tournament.game_options)
     for ruling in Ruling.objects.select_related("table__round__tournament"):
         tournament = ruling.table.round.tournament
         size = tournament.ruleset.players_at_table(ruling.table.seats.count())

@@ -117,7 +117,7 @@ def round_needing_the_director(game: str, tables: int) -> Round:
         size = table.seats.count()
         ruleset = tournament.ruleset
         for number, hand in enumerate(hands, start=1):
-            data = ruleset.parse_hand(hand, ruleset.players_at_table(size), tournament.settings)
+            data = ruleset.parse_hand(hand, ruleset.players_at_table(size), tournament.game_options)
             stored = entry.enter_hand(
                 table,
                 ruleset.hand_to_dict(data),

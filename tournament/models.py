@@ -126,8 +126,9 @@ class Tournament(models.Model):
         return get_ruleset(self.game)
 
     @property
-    def settings(self) -> dict:
-        """The game's options: the rules-decisions defaults with this night's overrides."""
+    def game_options(self) -> dict:
+        """The game's options in play: the rules-decisions defaults with this night's
+        overrides (`options`, stored), each checked by the ruleset's Option specs."""
         return self.ruleset.resolve_options(self.options)
 
     @property

@@ -87,7 +87,7 @@ def tournament_page(request, slug):
 
 
 def describe_settings(tournament: Tournament) -> list[tuple[str, str]]:
-    values = tournament.settings
+    values = tournament.game_options
     shown = []
     for option in tournament.ruleset.options:
         shown.append((option.label, option.words(values[option.key])))

@@ -171,8 +171,8 @@ def test_an_ascot_night(director_context, phone_context, other_phone_context, sh
     )
     tournament = Tournament.objects.get(slug=slug)
     assert tournament.game == "ascot"
-    assert tournament.settings["deals"] == 4
-    assert tournament.settings["ramsch"] and tournament.settings["seeger_fabian"]
+    assert tournament.game_options["deals"] == 4
+    assert tournament.game_options["ramsch"] and tournament.game_options["seeger_fabian"]
 
     csv_file = tmp_path / "players.csv"
     csv_file.write_text("name\n" + "".join(f"{p}\n" for p in PLAYERS), encoding="utf-8")

@@ -193,10 +193,10 @@ def test_a_cut_throat_pinochle_night(
     )
     tournament = Tournament.objects.get(slug=slug)
     assert tournament.game == "cutthroat-pinochle"
-    assert (tournament.settings["hands"], tournament.settings["starting_chips"]) == (5, 60)
-    assert tournament.settings["kitty_ante"] == 10
+    assert (tournament.game_options["hands"], tournament.game_options["starting_chips"]) == (5, 60)
+    assert tournament.game_options["kitty_ante"] == 10
     # The options not touched keep their defaults: spades doubles, the kitty from 35.
-    assert tournament.settings["spades_double"] and tournament.settings["kitty_bid"] == 35
+    assert tournament.game_options["spades_double"] and tournament.game_options["kitty_bid"] == 35
 
     csv_file = tmp_path / "players.csv"
     csv_file.write_text("name\n" + "".join(f"{p}\n" for p in PLAYERS), encoding="utf-8")

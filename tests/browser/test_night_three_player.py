@@ -107,7 +107,7 @@ def test_a_three_legged_kitty_night(
     director.get_by_role("button", name="Save").click()
     expect(director.get_by_text("Saved Three Legs Tuesday.")).to_be_visible()
     tournament = Tournament.objects.get(slug=slug)
-    assert tournament.game == "three-legged-kitty" and tournament.settings["hand_limit"] == 4
+    assert tournament.game == "three-legged-kitty" and tournament.game_options["hand_limit"] == 4
 
     csv_file = tmp_path / "players.csv"
     csv_file.write_text("name\n" + "".join(f"{p}\n" for p in PLAYERS), encoding="utf-8")

@@ -62,8 +62,8 @@ def scores_as(table, data: dict) -> str:
     tournament = table.round.tournament
     ruleset = tournament.ruleset
     result = results_for(tournament, tables=[table])[table.pk]
-    record = ruleset.parse_hand(data, result.size, tournament.settings, 1)
-    score = ruleset.score_hand(record, result.size, tournament.settings, (), 1, result.names)
+    record = ruleset.parse_hand(data, result.size, tournament.game_options, 1)
+    score = ruleset.score_hand(record, result.size, tournament.game_options, (), 1, result.names)
     return "Scores as: " + score.explanation
 
 

@@ -132,7 +132,7 @@ def sheet_after_first_hand(client, game: str, **options) -> tuple[str, str, str,
     table = table_of(round_)
     ruleset = tournament.ruleset
     size = tournament.ruleset.players_at_table(table.seats.count())
-    record = ruleset.hand_to_dict(ruleset.parse_hand(data, size, tournament.settings))
+    record = ruleset.hand_to_dict(ruleset.parse_hand(data, size, tournament.game_options))
     Hand.objects.create(
         table=table, number=1, nonce="1", status=Hand.Status.ACCEPTED, record=record
     )

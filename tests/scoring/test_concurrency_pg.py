@@ -103,7 +103,7 @@ def score_table(base: str, links: tuple[str, str], hands=HANDS) -> list[tuple[st
 
 def recomputed_points(tournament) -> dict[int, tuple[int, int]]:
     """Points for and against per entrant, summed straight from the stored hand records."""
-    ruleset, options = tournament.ruleset, tournament.settings
+    ruleset, options = tournament.ruleset, tournament.game_options
     sides = {(s.table_id, s.position): s.entrant_id for s in Seat.objects.all()}
     totals: dict[int, list[int]] = {}
     for hand in Hand.objects.filter(status=Hand.Status.ACCEPTED):

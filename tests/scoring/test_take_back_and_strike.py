@@ -95,7 +95,7 @@ def expected_match(table, numbers: list[int]):
     """The round as the ruleset scores these hands alone, straight from their records
     (not through scoring.results, which is what is checked)."""
     tournament = table.round.tournament
-    ruleset, options = tournament.ruleset, tournament.settings
+    ruleset, options = tournament.ruleset, tournament.game_options
     result = result_of(table)
     scores = []
     on_sheet = {"struck_at": None, "taken_back_at": None}

@@ -82,7 +82,7 @@ def as_record(table: Table, data: dict) -> dict:
     tournament = table.round.tournament
     ruleset = tournament.ruleset
     size = ruleset.players_at_table(table.seats.count())
-    return ruleset.hand_to_dict(ruleset.parse_hand(data, size, tournament.settings))
+    return ruleset.hand_to_dict(ruleset.parse_hand(data, size, tournament.game_options))
 
 
 def accepted_hands(table: Table, hands: list[dict], start: int = 1, accept: bool = True) -> list:

@@ -103,7 +103,7 @@ def play(table: Table, game: str, number: int, attempt: int = 1):
     ruleset = tournament.ruleset
     size = ruleset.players_at_table(table.seats.count())
     facts = PLAYED[game][(number - 1) % len(PLAYED[game])]
-    record = ruleset.parse_hand(facts, size, tournament.settings, number)
+    record = ruleset.parse_hand(facts, size, tournament.game_options, number)
     hand = entry.enter_hand(
         table,
         ruleset.hand_to_dict(record),

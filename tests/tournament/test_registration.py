@@ -34,7 +34,7 @@ def test_director_creates_a_tournament_with_the_default_options(director_client)
     tournament = Tournament.objects.get(slug="club-night")
     assert response["Location"] == "/t/club-night/"
     assert tournament.options == {}  # nothing differs from the rules-decisions defaults
-    assert tournament.settings == tournament.ruleset.resolve_options({})
+    assert tournament.game_options == tournament.ruleset.resolve_options({})
     page = director_client.get("/t/club-night/").content.decode()
     assert "Club Night" in page and "6 Card Kitty" in page
 
@@ -182,7 +182,7 @@ def test_game_options_are_fixed_once_a_hand_is_entered(director_client, kitty):
     response = director_client.post(f"/t/{kitty.slug}/edit/", data)
     assert response.status_code == 302, response.content.decode()[:1500]
     kitty.refresh_from_db()
-    assert kitty.name == "Renamed Night" and kitty.settings["renege_books"] == 3
+    assert kitty.name == "Renamed Night" and kitty.game_options["renege_books"] == 3
 
 
 @pytest.mark.parametrize(
@@ -241,7 +241,7 @@ def test_a_new_tournament_reads_only_its_own_games_options(director_client):
     )
     assert response.status_code == 302
     pinochle = Tournament.objects.get()
-    assert pinochle.options == {} and pinochle.settings["spades_double"] is True
+    assert pinochle.options == {} and pinochle.game_options["spades_double"] is True
     response = director_client.post(
         "/t/new/",
         new_tournament_data(

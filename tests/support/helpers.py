@@ -25,6 +25,15 @@ FINISHING = {
     "cutthroat-pinochle": ({"hands": 1}, [SIMPLE_HAND["cutthroat-pinochle"]]),
 }
 
+# Hand 1 of each game's finishing hands, as the director corrects it after signing.
+CORRECTED = {
+    "columbus-6-card-kitty": {"bidding_team": "0", "level": "5", "form": "plain", "books": "10"},
+    "three-legged-kitty": {"cat": "0", "number": "7", "contract": "hearts", "tricks": "9"},
+    "ascot": {"bid": "60", "game": "suit", "card_points": "80", "declarer": "1"},
+    "cutthroat-pinochle": {"bidder": "0", "bid": "25", "conceded": "before_widow"},
+}
+
+
 
 def published_round(tournament, seed: int = 1) -> Round:
     round_ = draw_next_round(tournament, seed=seed)

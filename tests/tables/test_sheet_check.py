@@ -17,6 +17,7 @@ from backup.backup import export_json, import_json
 from scoring.models import Hand
 from tests.conftest import GAMES, ONE_TABLE, make_tournament
 from tests.support.helpers import (
+    CORRECTED,
     FINISHING,
     accept_pending,
     enter,
@@ -27,13 +28,6 @@ from tests.support.helpers import (
 
 pytestmark = pytest.mark.django_db
 
-# Hand 1 of each game's finishing hands, as the director corrects it after signing.
-CORRECTED = {
-    "columbus-6-card-kitty": {"bidding_team": "0", "level": "5", "form": "plain", "books": "10"},
-    "three-legged-kitty": {"cat": "0", "number": "7", "contract": "hearts", "tricks": "9"},
-    "ascot": {"bid": "60", "game": "suit", "card_points": "80", "declarer": "1"},
-    "cutthroat-pinochle": {"bidder": "0", "bid": "25", "conceded": "before_widow"},
-}
 REOPENED = "North-South say hand 1 was miscounted"
 EDITED = "Counted again with both sides at the table"
 CODE = re.compile(r"Code ([0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4})")

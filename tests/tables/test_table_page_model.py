@@ -12,6 +12,7 @@ from django.test import Client
 from scoring import entry, sheet
 from tests.conftest import GAMES, ONE_TABLE, make_tournament
 from tests.support.helpers import (
+    CORRECTED,
     FINISHING,
     accepted_hands,
     as_record,
@@ -23,15 +24,6 @@ from tests.support.helpers import (
 from tests.support.printed_nights import director_actor
 
 pytestmark = pytest.mark.django_db
-
-# Hand 1 of each game's finishing hands, as the director corrects it after signing.
-CORRECTED = {
-    "columbus-6-card-kitty": {"bidding_team": "0", "level": "5", "form": "plain", "books": "10"},
-    "three-legged-kitty": {"cat": "0", "number": "7", "contract": "hearts", "tricks": "9"},
-    "ascot": {"bid": "60", "game": "suit", "card_points": "80", "declarer": "1"},
-    "cutthroat-pinochle": {"bidder": "0", "bid": "25", "conceded": "before_widow"},
-}
-
 
 def corrected_after_signing(game: str):
     """A table played out and signed, reopened, hand 1 corrected and signed again: a final

@@ -92,7 +92,7 @@ def main() -> int:
     # first read scores and stores every table (as after a restore); not what is measured.
     start = time.perf_counter()
     for night in nights:
-        outcomes.counted(night)
+        outcomes.stored_outcomes(night)
     print(f"scoring and storing every table once: {time.perf_counter() - start:8.2f} s")
 
     found = ratings.facts(club, GAME)

@@ -34,7 +34,7 @@ from bench.support import bulk  # noqa: E402
 from bench.support.timing import best  # noqa: E402
 from club.models import Club, Player, Season  # noqa: E402
 from scoring.models import Hand, TableOutcome  # noqa: E402
-from scoring.outcomes import counted_nights  # noqa: E402
+from scoring.outcomes import stored_outcomes_of  # noqa: E402
 from season.ladder.load import season_ladder, season_nights  # noqa: E402
 from tournament.models import Tournament  # noqa: E402
 
@@ -107,7 +107,7 @@ def main() -> int:
     cold = time.perf_counter() - begin
     bare = best(lambda: list(TableOutcome.objects.values_list("table_id", "data", "final")))
     nights = list(season_nights(season))
-    results = best(lambda: counted_nights(nights))
+    results = best(lambda: stored_outcomes_of(nights))
     ladder = best(lambda: season_ladder(season))
     client = Client()
     url = f"/club/{season.club.slug}/season/{season.slug}/"

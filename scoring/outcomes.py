@@ -37,7 +37,7 @@ from .results import TableResult, results_for
 
 
 @dataclass(frozen=True)
-class Counted:
+class StoredOutcome:
     """One table as the standings read it: its outcome and whether it is final."""
 
     table_id: int
@@ -132,7 +132,7 @@ def put(results: Iterable[TableResult], tournament: Tournament) -> None:
     )
 
 
-def counted(tournament: Tournament) -> list[Counted]:
+def stored_outcomes(tournament: Tournament) -> list[StoredOutcome]:
     """The outcome of every table of the published rounds (a draft's seats may still
     move, and it has no result): one query when all are stored; the missing or stale
     ones are scored from the facts and stored."""
@@ -150,7 +150,7 @@ def counted(tournament: Tournament) -> list[Counted]:
             kept.append((table_id, final))
             texts.append(data)
     found = [
-        Counted(table_id, final, _outcome(r))
+        StoredOutcome(table_id, final, _outcome(r))
         for (table_id, final), r in zip(kept, _decode(texts), strict=True)
     ]
     if missing:
@@ -158,7 +158,7 @@ def counted(tournament: Tournament) -> list[Counted]:
     return found
 
 
-def _fill(tournament: Tournament, table_ids: list[int], options: str) -> list[Counted]:
+def _fill(tournament: Tournament, table_ids: list[int], options: str) -> list[StoredOutcome]:
     """Score and store tables that have no row, or a stale one. A write at one of them
     meanwhile stores its own row: the stale ones are replaced, a current one is kept."""
     tables = Table.objects.filter(pk__in=table_ids).select_related("round")
@@ -168,7 +168,7 @@ def _fill(tournament: Tournament, table_ids: list[int], options: str) -> list[Co
         TableOutcome.objects.bulk_create(
             (_row(r, options) for r in results.values()), ignore_conflicts=True
         )
-    return [Counted(r.table.pk, r.final, r.outcome()) for r in results.values()]
+    return [StoredOutcome(r.table.pk, r.final, r.outcome()) for r in results.values()]
 
 
 # Set while a write at a table (scoring.writes.table_write) changes its facts: it stores
@@ -223,9 +223,9 @@ def verify(tournament: Tournament) -> list[str]:
     return differences
 
 
-def counted_nights(tournaments: Iterable[Tournament]) -> dict[int, list[Counted]]:
-    """`counted` for many nights at once (a season's): one query for every night's stored
-    outcomes; a night with a missing or stale row has it scored and stored as `counted`
+def stored_outcomes_of(tournaments: Iterable[Tournament]) -> dict[int, list[StoredOutcome]]:
+    """`stored_outcomes` for many nights at once (a season's): one query for every night's stored
+    outcomes; a night with a missing or stale row has it scored and stored as `stored_outcomes`
     does, at the cost of that night's own queries."""
     nights = {t.pk: t for t in tournaments}
     options = {pk: fingerprint(t) for pk, t in nights.items()}
@@ -243,9 +243,9 @@ def counted_nights(tournaments: Iterable[Tournament]) -> dict[int, list[Counted]
         else:
             kept.append((night, table_id, final))
             texts.append(data)
-    found: dict[int, list[Counted]] = {pk: [] for pk in nights}
+    found: dict[int, list[StoredOutcome]] = {pk: [] for pk in nights}
     for (night, table_id, final), r in zip(kept, _decode(texts), strict=True):
-        found[night].append(Counted(table_id, final, _outcome(r)))
+        found[night].append(StoredOutcome(table_id, final, _outcome(r)))
     for night, table_ids in missing.items():
         found[night] += _fill(nights[night], table_ids, options[night])
     return found

@@ -53,7 +53,7 @@ class Board:
     entrants: dict[int, Entrant]
     order: tuple[str, ...]
     columns: tuple[str, ...]
-    tables: list[outcomes.Counted]  # every table of the published rounds
+    tables: list[outcomes.StoredOutcome]  # every table of the published rounds
     results: dict[int, TableResult]  # the playoff rounds' tables, for the bracket
     outcomes: list[ranking.Outcome]  # those this viewer's standings count
     byes: list[ranking.Bye]
@@ -108,7 +108,7 @@ def columns_for(tournament: Tournament, order: tuple[str, ...]) -> tuple[str, ..
 def board(tournament: Tournament, counting: Counting) -> Board:
     """The standings, the cut, the bracket and the Boston pot: each table's stored outcome,
     and the playoff rounds' results (a few tables) for the bracket."""
-    tables = outcomes.counted(tournament)
+    tables = outcomes.stored_outcomes(tournament)
     regular = [t for t in tables if not t.playoff]
     rows, entrants = standings_for(
         tournament,
@@ -153,23 +153,23 @@ def board(tournament: Tournament, counting: Counting) -> Board:
     return b
 
 
-def _counts(table: outcomes.Counted, counting: Counting) -> bool:
+def _counts(table: outcomes.StoredOutcome, counting: Counting) -> bool:
     return table.complete and (table.final or not counting.only_signed)
 
 
-def _rounds_done(regular: list[outcomes.Counted], counting: Counting) -> int:
+def _rounds_done(regular: list[outcomes.StoredOutcome], counting: Counting) -> int:
     """Regular rounds whose every table is finished (and signed, for the public)."""
-    by_round: dict[int, list[outcomes.Counted]] = {}
+    by_round: dict[int, list[outcomes.StoredOutcome]] = {}
     for t in regular:
         by_round.setdefault(t.round, []).append(t)
     return sum(1 for tables in by_round.values() if all(_counts(t, counting) for t in tables))
 
 
 def _partial_round(
-    regular: list[outcomes.Counted], counting: Counting
+    regular: list[outcomes.StoredOutcome], counting: Counting
 ) -> tuple[int, int, int] | None:
     """The latest round that the standings count some, not all, of the tables of."""
-    by_round: dict[int, list[outcomes.Counted]] = {}
+    by_round: dict[int, list[outcomes.StoredOutcome]] = {}
     for t in regular:
         by_round.setdefault(t.round, []).append(t)
     for number in sorted(by_round, reverse=True):
@@ -200,12 +200,12 @@ def standings_for(
     *,
     only_signed: bool = False,
     include_incomplete: bool = False,
-    tables: list[outcomes.Counted] | None = None,
+    tables: list[outcomes.StoredOutcome] | None = None,
 ) -> tuple[list[ranking.Row], dict]:
     """The tournament's standings and the entrants by id, from each table's stored
     outcome: a fixed number of queries. Pass `tables` when the page has them already."""
     if tables is None:
-        tables = outcomes.counted(tournament)
+        tables = outcomes.stored_outcomes(tournament)
     entrants = {e.pk: e for e in tournament.entrants.all()}
     counted = [t.outcome for t in tables if not only_signed or t.final]
     order = tiebreak_order(tournament)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import ranking
 from club.models import Club, Player, Season
 from league import ladder as league
-from scoring.outcomes import counted_nights
+from scoring.outcomes import stored_outcomes_of
 from standings.board import tiebreak_order
 from tournament.models import Bye, Entrant, Round, Tournament
 
@@ -74,7 +74,7 @@ def season_ladder(season: Season) -> SeasonLadder:
     scheme = scheme_of(club)
     tournaments = list(season_nights(season))
     ids = [t.pk for t in tournaments]
-    tables = counted_nights(tournaments)
+    tables = stored_outcomes_of(tournaments)
     entrants: dict[int, list[tuple]] = {pk: [] for pk in ids}
     for row in Entrant.objects.filter(tournament__in=ids).values_list(
         "tournament_id", "id", "withdrawn", "player1", "player2", "member1_id", "member2_id"

@@ -185,7 +185,7 @@ def _tables(nights: dict[int, Tournament]) -> list[Played]:
         for row, o in zip(kept, decoded, strict=True)
     }
     for night in stale:
-        for c in outcomes.counted(nights[night]):
+        for c in outcomes.stored_outcomes(nights[night]):
             o = c.outcome
             found[c.table_id] = Played(
                 c.table_id, c.final, o.entrants, o.totals, o.winner, o.complete, o.played

@@ -312,14 +312,14 @@ def sat_out(game: str, hand: Hand, position: int, seats: int) -> bool:
 
 
 def test_each_players_hands_and_points_are_those_of_their_tables(client, season):
-    from scoring.outcomes import counted
+    from scoring.outcomes import stored_outcomes
 
     game, club = season
     nights = list(Tournament.objects.filter(club=club))
     totals = {}  # the standings' points of each register player, over the nights
     for night in nights:
         entrants = {e.pk: e for e in night.entrants.all()}
-        for table in counted(night):
+        for table in stored_outcomes(night):
             for entrant_id, total in zip(table.outcome.entrants, table.outcome.totals, strict=True):
                 for member in (entrants[entrant_id].member1_id, entrants[entrant_id].member2_id):
                     if member:

@@ -19,7 +19,7 @@ from club.models import Club, Player
 from demo.season import play_night
 from scoring.entry import Actor, reopen
 from scoring.models import Change, Hand
-from scoring.outcomes import counted
+from scoring.outcomes import stored_outcomes
 from season.models import PlayerRating
 from season.ratings.build import for_player
 from tests.conftest import GAMES
@@ -247,7 +247,7 @@ def test_a_hand_corrected_after_reopening_changes_the_ratings(
     url = f"/t/{tournament.slug}/round/{table.round.number}/table/{table.number}/"
     director_client.post(url + "reopen/", {"reason": "the books were miscounted"})
     # The losing team made a Boston at each hand: it now wins the round.
-    result = next(c for c in counted(tournament) if c.table_id == table.pk).outcome
+    result = next(c for c in stored_outcomes(tournament) if c.table_id == table.pk).outcome
     loser = 1 - result.winner if result.winner is not None else 1
     for hand in Hand.objects.filter(table=table).order_by("number")[:4]:
         boston = {"bidding_team": loser, "level": 7, "form": "plain", "books": 13}

@@ -29,10 +29,10 @@ from django.db import DataError, IntegrityError, models, transaction
 from django.utils import timezone
 
 from club.models import Club, Player
+from leaderboard.board import standings_for
 from rules import InvalidHand, InvalidOptions, InvalidRuling
 from scoring import kept_facts
 from scoring.models import Change, Hand, Ruling, Signature
-from standings.board import standings_for
 from tournament.inputs import COLUMN_RANGES
 from tournament.linking import LINKS, link_entrants
 from tournament.models import Bye, Entrant, Round, Seat, Table, Tournament

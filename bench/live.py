@@ -36,8 +36,8 @@ from django.test.utils import setup_test_environment  # noqa: E402
 
 from bench.support import bulk  # noqa: E402
 from draw.rounds import draw_next_round, publish  # noqa: E402
+from leaderboard.views import STANDINGS_POLL_SECONDS  # noqa: E402
 from scoring import entry  # noqa: E402
-from standings.views import STANDINGS_POLL_SECONDS  # noqa: E402
 from tables.console import CONSOLE_POLL_SECONDS  # noqa: E402
 from tables.model import TABLE_POLL_SECONDS  # noqa: E402
 from tournament.models import Director, Tournament  # noqa: E402

@@ -886,7 +886,7 @@ def count_hands() -> tuple[int, int, int] | None:
 
 
 def poll_periods() -> dict[str, float]:
-    from standings.views import PROJECTOR_SECONDS, STANDINGS_POLL_SECONDS
+    from leaderboard.views import PROJECTOR_SECONDS, STANDINGS_POLL_SECONDS
     from tables.console import CONSOLE_POLL_SECONDS
     from tables.model import TABLE_POLL_SECONDS
 

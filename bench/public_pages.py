@@ -33,10 +33,10 @@ from django.test import Client  # noqa: E402
 from django.test.utils import setup_test_environment  # noqa: E402
 
 from bench.support import bulk  # noqa: E402
+from leaderboard.views import ROWS_PER_PAGE  # noqa: E402
 from printing import check  # noqa: E402
 from scoring import signed  # noqa: E402
 from scoring.results import results_for  # noqa: E402
-from standings.views import ROWS_PER_PAGE  # noqa: E402
 from tournament.models import Director, Seat, Table, Tournament  # noqa: E402
 
 TEAMS = 10_000

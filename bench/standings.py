@@ -29,10 +29,10 @@ import datetime  # noqa: E402
 
 from bench.support import bulk  # noqa: E402
 from bench.support.timing import best  # noqa: E402
+from leaderboard.board import standings_for  # noqa: E402
 from scoring import outcomes  # noqa: E402
 from scoring.models import Hand  # noqa: E402
 from scoring.results import results_for  # noqa: E402
-from standings.board import standings_for  # noqa: E402
 from tournament.models import Tournament  # noqa: E402
 
 TEAMS = 1000

@@ -91,7 +91,7 @@ INSTALLED_APPS = [
     "register",
     "scoring",
     "tables",
-    "standings",
+    "leaderboard",
     "draw",
     "documents",
     "backup",

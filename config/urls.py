@@ -16,7 +16,7 @@ urlpatterns = [
     # Before season.urls: its "club/<club>/" would otherwise take "club/new/".
     path("", include("register.urls")),
     path("", include("tables.urls")),
-    path("", include("standings.urls")),
+    path("", include("leaderboard.urls")),
     path("", include("draw.urls")),
     path("", include("documents.urls")),
     path("", include("season.urls")),

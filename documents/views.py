@@ -10,10 +10,10 @@ from django.views.decorators.cache import never_cache
 
 from draw.rounds import draft_view
 from draw.views import seat_labels
+from leaderboard.board import board
+from leaderboard.views import counting_for
 from printing import StandingsDoc, standings_pdf
-from ranking import shown_rank
-from standings.board import board
-from standings.views import counting_for
+from standings import shown_rank
 from tournament.access import director_required, visible_tournament
 from tournament.models import Round, Tournament
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 from django.db import transaction
 
 import pairing
+from leaderboard.board import Counting, board, standings_for
+from leaderboard.bracket import make_cut
 from pairing import playoff
 from scoring.models import Hand
 from scoring.results import results_for
-from standings.board import Counting, board, standings_for
-from standings.bracket import make_cut
 from tournament.draws import store_draw
 from tournament.models import Round, Tournament
 

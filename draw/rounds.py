@@ -15,10 +15,10 @@ from django.db import transaction
 
 import pairing
 from laptop import backups
+from leaderboard.board import standings_for
 from scoring.entry import Actor
 from scoring.results import results_for
 from scoring.rulings import apply_departures
-from standings.board import standings_for
 from tournament.draws import store_draw, stored_draw
 from tournament.models import Bye, Entrant, Round, Table, Tournament
 

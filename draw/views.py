@@ -10,8 +10,8 @@ from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from standings.board import Counting, board
-from standings.views import PlayoffSizeForm, TieForm, counting_for, render_standings
+from leaderboard.board import Counting, board
+from leaderboard.views import PlayoffSizeForm, TieForm, counting_for, render_standings
 from tournament.access import director_required, runs, visible_tournament
 from tournament.forms import DraftEditForm
 from tournament.models import Round, Tournament

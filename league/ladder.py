@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from ranking import rank_text
+from standings import rank_text
 
 MOST_POINTS = 1000  # for one place; a ladder's figures stay readable
 

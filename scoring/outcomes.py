@@ -27,7 +27,7 @@ from django.db import transaction
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
-import ranking
+import standings
 from tournament import live
 from tournament.models import Round, Table, Tournament
 
@@ -42,7 +42,7 @@ class StoredOutcome:
 
     table_id: int
     final: bool
-    outcome: ranking.Outcome
+    outcome: standings.Outcome
 
     @property
     def round(self) -> int:
@@ -73,7 +73,7 @@ def fingerprint(tournament: Tournament) -> str:
 _RESULTS_CODE = hashlib.sha256(Path(results_module.__file__).read_bytes()).hexdigest()[:16]
 
 
-# ranking.Outcome's fields, in the order a stored row holds them.
+# standings.Outcome's fields, in the order a stored row holds them.
 FIELDS = (
     "round",
     "table",
@@ -88,7 +88,7 @@ FIELDS = (
     "playoff",
     "played",
 )
-assert FIELDS == tuple(f.name for f in fields(ranking.Outcome)), "store the new field too"
+assert FIELDS == tuple(f.name for f in fields(standings.Outcome)), "store the new field too"
 
 
 def _row(result: TableResult, options: str) -> TableOutcome:
@@ -100,9 +100,9 @@ def _row(result: TableResult, options: str) -> TableOutcome:
     )
 
 
-def _outcome(r: list) -> ranking.Outcome:
+def _outcome(r: list) -> standings.Outcome:
     """A stored row's array back into its record (the tuples came back as lists)."""
-    return ranking.Outcome(
+    return standings.Outcome(
         r[0], r[1], tuple(r[2]), tuple(r[3]), r[4], r[5],
         tuple(r[6]), tuple(r[7]), tuple(r[8]), tuple(r[9]), r[10], r[11],
     )  # fmt: skip

@@ -16,7 +16,7 @@ from functools import partial
 
 from django.db.models import F, QuerySet
 
-import ranking
+import standings
 from rules import HandScore, HandTally, InvalidHand, MatchResult, Ruleset
 from rules import Ruling as RuleRuling
 from tournament.models import Entrant, Round, Seat, Table, Tournament
@@ -96,7 +96,7 @@ class TableResult:
     def counted(self) -> list[ScoredHand]:
         return [h for h in self.hands if not h.score.void]
 
-    def outcome(self) -> ranking.Outcome:
+    def outcome(self) -> standings.Outcome:
         match = self.match
         n = len(self.sides)
         bostons = [0] * n
@@ -114,7 +114,7 @@ class TableResult:
                 has_bonus = True
                 for side, points in enumerate(s.bonus):
                     bonus[side] += points
-        return ranking.Outcome(
+        return standings.Outcome(
             round=self.round.number,
             table=self.table.number,
             entrants=tuple(e.pk for e in self.sides),

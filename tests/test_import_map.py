@@ -19,20 +19,20 @@ APPS = {
     "register": {"club", "tournament"},
     "scoring": {"laptop", "tournament"},
     "tables": {"laptop", "tournament", "scoring"},
-    "standings": {"tournament", "scoring"},
-    "draw": {"laptop", "tournament", "scoring", "standings"},
-    "documents": {"laptop", "tournament", "scoring", "standings", "draw"},
-    "backup": {"club", "tournament", "scoring", "standings"},
-    "season": {"club", "tournament", "scoring", "standings"},
+    "leaderboard": {"tournament", "scoring"},
+    "draw": {"laptop", "tournament", "scoring", "leaderboard"},
+    "documents": {"laptop", "tournament", "scoring", "leaderboard", "draw"},
+    "backup": {"club", "tournament", "scoring", "leaderboard"},
+    "season": {"club", "tournament", "scoring", "leaderboard"},
     "demo": {"club", "tournament", "scoring", "draw"},
     "config": {"laptop", "tournament", "tables"},  # settings, urls, the Jinja2 environment
 }
 PURE = {
     "rules": set(),
     "pairing": set(),
-    "ranking": set(),
+    "standings": set(),
     "printing": {"rules"},
-    "league": {"ranking", "rules"},
+    "league": {"rules", "standings"},
 }
 OURS = set(APPS) | set(PURE)
 
@@ -84,10 +84,10 @@ def test_the_check_sees_an_import_the_map_does_not_allow():
     source = "from django.db import models\n\ndef f():\n    from draw.rounds import publish\n"
     assert not_allowed("scoring", imported_packages(source)) == {"draw"}
     assert not_allowed("rules", imported_packages(source)) == {"django", "draw"}
-    assert not_allowed("league", imported_packages("import ranking\nimport pairing\n")) == {
+    assert not_allowed("league", imported_packages("import standings\nimport pairing\n")) == {
         "pairing"
     }
     assert not_allowed("backup", imported_packages("import scoring.models\n")) == set()
-    assert not_allowed("tables", imported_packages("from standings import board\n")) == {
-        "standings"
+    assert not_allowed("tables", imported_packages("from leaderboard import board\n")) == {
+        "leaderboard"
     }

@@ -14,8 +14,8 @@ from django.contrib.auth.forms import AuthenticationForm
 from django.utils.text import slugify
 
 from club.access import clean_club_choice, club_choice
-from ranking import allowed_metrics, labels, parse_order
 from rules import RULESETS, InvalidOptions, get_ruleset
+from standings import allowed_metrics, labels, parse_order
 
 from .access import directors
 from .csv_import import player_clash, player_key

@@ -2,7 +2,7 @@
 
 A season's nights are the club's published tournaments of the season's game dated from
 its start to its end. Each night's places are its public standings (sheets signed by
-every side), computed by the pure `ranking` from each table's stored outcome, as the
+every side), computed by the pure `standings` from each table's stored outcome, as the
 night's own standings page does; the pure `league.ladder` turns places into points.
 Every night's outcomes, entrants and byes load in one query each, whatever the number
 of nights (a night with a table not stored yet is scored from its facts, as its own
@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import ranking
+import standings
 from club.models import Club, Player, Season
+from leaderboard.board import tiebreak_order
 from league import ladder as league
 from scoring.outcomes import stored_outcomes_of
-from standings.board import tiebreak_order
 from tournament.models import Bye, Entrant, Round, Tournament
 
 
@@ -80,13 +80,13 @@ def season_ladder(season: Season) -> SeasonLadder:
         "tournament_id", "id", "withdrawn", "player1", "player2", "member1_id", "member2_id"
     ):
         entrants[row[0]].append(row[1:])
-    byes: dict[int, list[ranking.Bye]] = {pk: [] for pk in ids}
+    byes: dict[int, list[standings.Bye]] = {pk: [] for pk in ids}
     for night, number, entrant in (
         Bye.objects.filter(round__tournament__in=ids, round__playoff=False)
         .exclude(round__status=Round.Status.DRAFT)
         .values_list("round__tournament_id", "round__number", "entrant_id")
     ):
-        byes[night].append(ranking.Bye(number, entrant))
+        byes[night].append(standings.Bye(number, entrant))
 
     nights, finishes_by_night = [], []
     for tournament in tournaments:
@@ -122,18 +122,18 @@ def _places(
     tournament: Tournament,
     regular: list,
     entrants: list[tuple],
-    byes: dict[int, list[ranking.Bye]],
+    byes: dict[int, list[standings.Bye]],
 ) -> tuple[tuple[league.Finish, ...], int]:
     """The night's public standings as finishing places of those who played (a table
     signed, or a bye): places counted among them alone, ties sharing the better place."""
     signed = [t.outcome for t in regular if t.final]
     bye_points = tournament.bye_points
     night_byes = (
-        [ranking.Bye(b.round, b.entrant, bye_points) for b in byes[tournament.pk]]
+        [standings.Bye(b.round, b.entrant, bye_points) for b in byes[tournament.pk]]
         if tournament.is_partnership
         else []
     )
-    rows = ranking.compute(
+    rows = standings.compute(
         [e[0] for e in entrants],
         signed,
         night_byes,

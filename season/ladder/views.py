@@ -9,9 +9,9 @@ from django.urls import NoReverseMatch, reverse
 
 from club.access import club_staff_required, runs_club
 from club.models import Club, Season
+from leaderboard.tables import SafeExport
 from league.ladder import TIES_WORDS
 from rules import get_ruleset
-from standings.tables import SafeExport
 
 from .chart import ladder_chart
 from .forms import LadderSettingsForm, SeasonForm

@@ -6,8 +6,8 @@ from __future__ import annotations
 import django_tables2 as tables
 from django.urls import reverse
 
+from leaderboard.tables import NUM
 from league.statistics import BidLine, Statistics
-from standings.tables import NUM
 
 from .load import shown
 

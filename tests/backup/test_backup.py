@@ -7,10 +7,10 @@ from django.core.management import CommandError, call_command
 from django.test import Client
 
 from backup.backup import BackupError, export_json, export_tournament, import_json
+from leaderboard.board import standings_for
 from scoring import entry
 from scoring.models import Change, Hand, Ruling, Signature
 from scoring.results import results_for
-from standings.board import standings_for
 from tests.conftest import make_tournament
 from tests.support.helpers import published_round
 from tournament.models import Entrant, Seat, Table, Tournament

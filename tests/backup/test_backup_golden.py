@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from backup.backup import import_json
+from leaderboard.board import standings_for
 from scoring.results import results_for
-from standings.board import standings_for
 
 pytestmark = pytest.mark.django_db
 

@@ -8,8 +8,8 @@ from itertools import combinations
 import pytest
 from playwright.sync_api import expect
 
+from leaderboard.board import standings_for
 from scoring.results import results_for
-from standings.board import standings_for
 from tests.browser import steps
 from tournament.models import Round, Tournament
 

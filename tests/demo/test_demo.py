@@ -5,9 +5,9 @@ from django.test import Client
 
 from club.models import Club, Season
 from demo.demo import DEMO_SLUGS
+from leaderboard.board import standings_for
 from scoring.models import Hand, Ruling, Signature
 from scoring.results import results_for
-from standings.board import standings_for
 from tests.conftest import GAMES
 from tournament import linking as register
 from tournament.models import Director, Entrant, Round, Tournament

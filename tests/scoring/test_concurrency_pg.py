@@ -19,8 +19,8 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from django.db import connection
 
+from leaderboard.board import standings_for
 from scoring.models import Change, Hand
-from standings.board import standings_for
 from tests.conftest import make_tournament
 from tests.support.helpers import published_round
 from tests.support.phone import HANDS, Forms, Phone

@@ -4,9 +4,9 @@ import pytest
 from django.test import Client
 
 from draw.rounds import draw_next_round, publish
+from leaderboard.board import standings_for
 from scoring.models import Change, Hand, Ruling
 from scoring.results import results_for
-from standings.board import standings_for
 from tests.conftest import make_tournament
 from tests.support.helpers import published_round, side_link, table_of
 

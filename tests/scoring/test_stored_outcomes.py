@@ -11,13 +11,13 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-import ranking
+import standings
 from backup.backup import export_json, import_json
+from leaderboard.board import byes_for, standings_for, tiebreak_order
 from rules import RULESETS
 from scoring import entry, outcomes, rulings
 from scoring.models import Hand, Signature, TableOutcome
 from scoring.results import results_for
-from standings.board import byes_for, standings_for, tiebreak_order
 from tests.conftest import GAMES, ONE_TABLE, make_tournament
 from tests.support.helpers import (
     FINISHING,
@@ -42,7 +42,7 @@ def derived(tournament) -> list[tuple]:
         for r in results_for(tournament).values()
         if r.round.status != Round.Status.DRAFT and not r.round.playoff
     ]
-    rows = ranking.compute(
+    rows = standings.compute(
         entrants,
         every,
         byes_for(tournament),

@@ -17,10 +17,10 @@ from django.test import Client
 from pypdf import PdfReader
 
 from backup.backup import BackupError, export_json, export_tournament, import_json
+from leaderboard.board import standings_for
 from scoring import entry, outcomes
 from scoring.models import Change, Hand, TableOutcome
 from scoring.results import results_for
-from standings.board import standings_for
 from tests.conftest import GAMES, ONE_TABLE, make_tournament
 from tests.support.helpers import (
     FINISHING,

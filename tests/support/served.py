@@ -312,7 +312,7 @@ FACTS = """
 import json, sys
 from scoring.models import Change, Hand, Signature
 from scoring.outcomes import verify
-from standings.board import standings_for
+from leaderboard.board import standings_for
 from tests.scoring.test_concurrency_pg import recomputed_points
 from tournament.models import Tournament
 

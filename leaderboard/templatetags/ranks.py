@@ -1,9 +1,9 @@
 """A rank as every ranking page shows it: "=3" when shared, with its words for a screen
-reader (standings.tables.rank_cell)."""
+reader (leaderboard.tables.rank_cell)."""
 
 from django import template
 
-from standings.tables import rank_cell
+from leaderboard.tables import rank_cell
 
 register = template.Library()
 

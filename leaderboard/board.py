@@ -1,8 +1,8 @@
-"""The standings as the pages read them: load the results, call the pure `ranking`.
+"""The standings as the pages read them: load the results, call the pure `standings`.
 
 Everything a standings page shows (the rows, the cut, the bracket, the Boston pot)
 comes from each table's stored outcome (scoring.outcomes) plus a few small queries,
-whatever the size of the night; the `ranking` and `pairing.playoff` packages do
+whatever the size of the night; the `standings` and `pairing.playoff` packages do
 the arithmetic on plain records.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
-import ranking
+import standings
 from pairing import playoff
 from scoring import outcomes
 from scoring.results import TableResult, results_for
@@ -49,14 +49,14 @@ class Board:
 
     tournament: Tournament
     counting: Counting
-    rows: list[ranking.Row]
+    rows: list[standings.Row]
     entrants: dict[int, Entrant]
     order: tuple[str, ...]
     columns: tuple[str, ...]
     tables: list[outcomes.StoredOutcome]  # every table of the published rounds
     results: dict[int, TableResult]  # the playoff rounds' tables, for the bracket
-    outcomes: list[ranking.Outcome]  # those this viewer's standings count
-    byes: list[ranking.Bye]
+    outcomes: list[standings.Outcome]  # those this viewer's standings count
+    byes: list[standings.Bye]
     cut: playoff.Cut | None = None
     cut_error: str = ""
     bracket: Bracket | None = None
@@ -69,7 +69,7 @@ class Board:
 
     @property
     def order_words(self) -> str:
-        return ranking.describe_order(self.order, self.tournament.ruleset.metric_words)
+        return standings.describe_order(self.order, self.tournament.ruleset.metric_words)
 
     @property
     def labels(self) -> dict[str, str]:
@@ -85,7 +85,7 @@ class Board:
         return "after " + " and ".join(parts) if parts else ""
 
 
-# The headings of the columns that do not rank (a ranking metric's is ranking.METRICS').
+# The headings of the columns that do not rank (a ranking metric's is standings.METRICS').
 OTHER_LABELS = {"losses": "Rounds lost", "bostons": "Bostons", "byes": "Byes"}
 
 
@@ -93,7 +93,7 @@ def labels_for(tournament: Tournament) -> dict[str, str]:
     """Every column's heading in the game's words: a 3 Legged Kitty Cat makes and fails
     contracts (a game there is the race to the target), a Pinochle bidder bids; only an
     Ascot declarer wins and loses games (the ruleset's metric_words)."""
-    return {**ranking.labels(tournament.ruleset.metric_words), **OTHER_LABELS}
+    return {**standings.labels(tournament.ruleset.metric_words), **OTHER_LABELS}
 
 
 def columns_for(tournament: Tournament, order: tuple[str, ...]) -> tuple[str, ...]:
@@ -143,7 +143,7 @@ def board(tournament: Tournament, counting: Counting) -> Board:
     if tournament.playoff_seeds:
         b.bracket = read_bracket(tournament, results, entrants, counting.only_signed)
     if tournament.ruleset.boston_pot:
-        winners, share = ranking.boston_pot(rows, float(tournament.boston_pot))  # rule 39
+        winners, share = standings.boston_pot(rows, float(tournament.boston_pot))  # rule 39
         b.pot = ([entrants[e] for e in winners], Decimal(str(share)).quantize(Decimal("0.01")))
         b.pot_final = b.rounds_done >= tournament.rounds
         b.bostons = sorted(
@@ -180,11 +180,11 @@ def _partial_round(
     return None
 
 
-def entrant_lines(b: Board, entrant: Entrant) -> list[ranking.Line]:
+def entrant_lines(b: Board, entrant: Entrant) -> list[standings.Line]:
     """The entrant's record; a table not yet counted for this viewer shows no score."""
     everyone = [t.outcome for t in b.tables]
     counted = {(o.round, o.table) for o in b.outcomes}
-    lines = ranking.record_of(
+    lines = standings.record_of(
         entrant.pk, everyone, b.byes, only_complete=not b.counting.include_incomplete
     )
     return [
@@ -201,7 +201,7 @@ def standings_for(
     only_signed: bool = False,
     include_incomplete: bool = False,
     tables: list[outcomes.StoredOutcome] | None = None,
-) -> tuple[list[ranking.Row], dict]:
+) -> tuple[list[standings.Row], dict]:
     """The tournament's standings and the entrants by id, from each table's stored
     outcome: a fixed number of queries. Pass `tables` when the page has them already."""
     if tables is None:
@@ -209,7 +209,7 @@ def standings_for(
     entrants = {e.pk: e for e in tournament.entrants.all()}
     counted = [t.outcome for t in tables if not only_signed or t.final]
     order = tiebreak_order(tournament)
-    rows = ranking.compute(
+    rows = standings.compute(
         entrants,
         counted,
         byes_for(tournament),
@@ -220,12 +220,12 @@ def standings_for(
     return rows, entrants
 
 
-def byes_for(tournament: Tournament) -> list[ranking.Bye]:
+def byes_for(tournament: Tournament) -> list[standings.Bye]:
     """Byes of published regular rounds: a round won (partnership games only)."""
     if not tournament.is_partnership:
         return []
     return [
-        ranking.Bye(round=number, entrant=entrant, points=tournament.bye_points)
+        standings.Bye(round=number, entrant=entrant, points=tournament.bye_points)
         for number, entrant in Bye.objects.filter(
             round__tournament=tournament, round__playoff=False
         )
@@ -237,14 +237,14 @@ def byes_for(tournament: Tournament) -> list[ranking.Bye]:
 def tiebreak_order(tournament: Tournament) -> tuple[str, ...]:
     """The director's order when set (checked by the settings form), else the game's own."""
     seeger_fabian = bool(tournament.game_options.get("seeger_fabian"))
-    allowed = ranking.allowed_metrics(tournament.is_partnership, seeger_fabian)
+    allowed = standings.allowed_metrics(tournament.is_partnership, seeger_fabian)
     if tournament.tiebreaks:
         try:
-            order = ranking.parse_order(
+            order = standings.parse_order(
                 tournament.tiebreaks, allowed, tournament.ruleset.metric_words
             )
         except ValueError:
             order = ()
         if order:
             return order
-    return ranking.default_order(tournament.is_partnership, seeger_fabian)
+    return standings.default_order(tournament.is_partnership, seeger_fabian)

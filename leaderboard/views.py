@@ -1,6 +1,6 @@
 """Standings pages: the sortable table, the projector and an entrant's record, with the
 director's playoff forms on the page (the playoff's buttons post to the draw app).
-Thin: the facts load and add up in standings.board."""
+Thin: the facts load and add up in leaderboard.board."""
 
 from __future__ import annotations
 

@@ -4,9 +4,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import ranking
+import standings
 from pairing import playoff
-from ranking import Bye, Outcome, compute
+from standings import Bye, Outcome, compute
 
 
 def won(round_, table, a, b, totals=(16, 4), winner=0, **kw):
@@ -16,7 +16,7 @@ def won(round_, table, a, b, totals=(16, 4), winner=0, **kw):
 def test_rounds_won_then_points_and_ties_are_shared():
     outcomes = [won(1, 1, 1, 2, (10, 4)), won(1, 2, 3, 4, (10, 4))]
     rows = compute([1, 2, 3, 4], outcomes)
-    assert [(r.entrant, ranking.shown_rank(r)) for r in rows] == [
+    assert [(r.entrant, standings.shown_rank(r)) for r in rows] == [
         (1, "=1"),
         (3, "=1"),
         (2, "=3"),
@@ -69,7 +69,7 @@ def test_a_bye_is_a_round_won_with_the_average_winning_points():
 def test_seeger_fabian_total_against_the_plain_score():
     # Ascot at three: the hand scores hold the Seeger-Fabian part (bonus) already.
     o = Outcome(1, 1, (1, 2, 3), (120, 40, 40), 0, True, bonus=(50, 40, 40))
-    row = {r.entrant: r for r in compute([1, 2, 3], [o], order=ranking.SEEGER_FABIAN_ORDER)}
+    row = {r.entrant: r for r in compute([1, 2, 3], [o], order=standings.SEEGER_FABIAN_ORDER)}
     assert (row[1].score, row[1].seeger_fabian) == (70, 120)
     assert (row[2].score, row[2].seeger_fabian) == (0, 40)
 
@@ -79,41 +79,41 @@ def test_three_player_order_score_then_games_won_then_fewest_lost():
         1, 1, (1, 2, 3), (30, 30, 10), None, True, games_won=(2, 1, 0), games_lost=(0, 0, 1)
     )
     b = Outcome(1, 2, (4, 5, 6), (30, 5, 5), 0, True, games_won=(2, 0, 0), games_lost=(1, 0, 0))
-    rows = compute(range(1, 7), [a, b], order=ranking.INDIVIDUAL_ORDER)
+    rows = compute(range(1, 7), [a, b], order=standings.INDIVIDUAL_ORDER)
     assert [r.entrant for r in rows[:3]] == [1, 4, 2]
 
 
 def test_the_typed_order_takes_keys_or_the_clubs_words_and_refuses_the_rest():
-    allowed = ranking.allowed_metrics(partnership=True)
-    assert ranking.parse_order("Points, wins , head-to-head", allowed) == (
+    allowed = standings.allowed_metrics(partnership=True)
+    assert standings.parse_order("Points, wins , head-to-head", allowed) == (
         "points",
         "wins",
         "head_to_head",
     )
     with pytest.raises(ValueError, match="not a standings metric"):
-        ranking.parse_order("wins, games_won", allowed)
+        standings.parse_order("wins, games_won", allowed)
     with pytest.raises(ValueError, match="twice"):
-        ranking.parse_order("wins, Rounds won", allowed)
-    assert "seeger_fabian" not in ranking.allowed_metrics(False, seeger_fabian=False)
-    assert ranking.describe_order(("wins", "conceded")) == (
+        standings.parse_order("wins, Rounds won", allowed)
+    assert "seeger_fabian" not in standings.allowed_metrics(False, seeger_fabian=False)
+    assert standings.describe_order(("wins", "conceded")) == (
         "Rounds won, then Points conceded (fewest)"
     )
 
 
 def test_boston_pot_most_bostons_wins_and_ties_split():  # rule 39
     rows = compute([1, 2, 3], [won(1, 1, 1, 2, bostons=(1, 0)), won(2, 1, 3, 2, bostons=(1, 0))])
-    winners, share = ranking.boston_pot(rows, 50)
+    winners, share = standings.boston_pot(rows, 50)
     assert sorted(winners) == [1, 3] and share == 25.0
 
 
 def test_no_boston_the_best_record_takes_the_pot():  # rule 39
     rows = compute([1, 2], [won(1, 1, 1, 2, (9, 3))])
-    assert ranking.boston_pot(rows, 30) == ([1], 30.0)
+    assert standings.boston_pot(rows, 30) == ([1], 30.0)
 
 
 def test_an_entrants_record_round_by_round():
     outcomes = [won(1, 1, 1, 2, (9, 3)), won(2, 3, 2, 1, (8, 4)), won(4, 1, 1, 3, playoff=True)]
-    lines = ranking.record_of(1, outcomes, [Bye(3, 1, points=7)])
+    lines = standings.record_of(1, outcomes, [Bye(3, 1, points=7)])
     assert [(x.round, x.result, x.mine, x.theirs) for x in lines] == [
         (1, "won", 9, (3,)),
         (2, "lost", 4, (8,)),

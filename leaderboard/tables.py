@@ -9,13 +9,13 @@ from django.utils.safestring import SafeString
 from django_tables2.export import TableExport
 from tablib import Dataset
 
-import ranking
+import standings
 
 from .board import OTHER_LABELS, Board
 
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
 # The club's words; a game's own (Board.labels) head its standings' columns.
-LABELS = {**ranking.METRICS, **OTHER_LABELS}
+LABELS = {**standings.METRICS, **OTHER_LABELS}
 
 
 def rank_cell(rank: int, tied: bool) -> SafeString | str:
@@ -27,9 +27,9 @@ def rank_cell(rank: int, tied: bool) -> SafeString | str:
     return format_html(
         '<span class="shared-rank" title="{}"><span aria-hidden="true">{}</span>'
         '<span class="visually-hidden">{}</span></span>',
-        ranking.rank_words(rank, tied),
-        ranking.rank_text(rank, tied),
-        ranking.rank_words(rank, tied),
+        standings.rank_words(rank, tied),
+        standings.rank_text(rank, tied),
+        standings.rank_words(rank, tied),
     )
 
 
@@ -89,7 +89,7 @@ def table_rows(b: Board, url_for) -> list[dict]:
             classes.append("withdrawn")
         item = {
             "rank": row.rank,
-            "shown_rank": ranking.shown_rank(row),
+            "shown_rank": standings.shown_rank(row),
             "tied": row.tied,
             "name": entrant.name,
             "name_key": entrant.name.casefold(),

@@ -3,7 +3,7 @@
 import secrets
 
 from django.conf import settings
-from django.core.validators import MaxValueValidator
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models.functions import Lower
 from django.urls import reverse
@@ -106,6 +106,17 @@ class Tournament(models.Model):
         help_text="Players check themselves in: on the tournament's self check-in page, or "
         "with their own link (the check-in codes PDF). They can check in, never out.",
     )
+    round_minutes = models.PositiveSmallIntegerField(
+        "round length (minutes)",
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(24 * 60)],
+        help_text="Optional. Once the director starts a round's clock, every phone and the "
+        "projector show the time left, and the console flags the tables still playing after it.",
+    )
+    # When the director last made or took back an announcement: every live page's version
+    # reads the tournament's row, so a phone's next poll brings the news with no query more.
+    news_at = models.DateTimeField(null=True, blank=True)
     # Who runs this tournament: its directors. Others get 403 on its director pages.
     staff = models.ManyToManyField(
         settings.AUTH_USER_MODEL, blank=True, related_name="staffed_tournaments"
@@ -162,6 +173,12 @@ class Entrant(models.Model):
         blank=True,
         help_text="Rule 41: left without a substitute in this round; later rounds are forfeited.",
     )
+    # A player asked from their own link to leave after this round (leave_after_round); the
+    # director confirms on the console (the entrant is withdrawn: the next draw leaves them
+    # out, the round in play is played out) or turns it down (all three emptied).
+    leave_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    leave_asked_at = models.DateTimeField(null=True, blank=True)
+    leave_asked_by = models.CharField(max_length=100, blank=True)
     # Every save stamps it: a live page showing the entrants (the standings) sees a rename.
     updated = models.DateTimeField(auto_now=True)
 
@@ -183,6 +200,48 @@ class Entrant(models.Model):
     @property
     def active(self) -> bool:
         return self.checked_in and not self.withdrawn
+
+
+class OwnLink(models.Model):
+    """A player's own link for the night (`/p/<token>/`): one per player, each partner of a
+    team too. A bearer credential for that player alone: it shows their check-in, their
+    table as soon as a round is published, and acts there for their side only, as the
+    side's link does. The director can replace it (a new token; the old one stops)."""
+
+    entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="own_links")
+    place = models.PositiveSmallIntegerField(help_text="1: the first player, 2: the second.")
+    token = models.CharField(max_length=64, unique=True, default=new_token)
+    made = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["entrant", "place"]
+        constraints = [
+            models.UniqueConstraint(fields=["entrant", "place"], name="one_own_link_per_player")
+        ]
+
+    @property
+    def player(self) -> str:
+        """The player's name: the team's first or second player, or the entrant's name."""
+        entrant = self.entrant
+        name = entrant.player2 if self.place == 2 else entrant.player1
+        return name or entrant.name
+
+
+class Announcement(models.Model):
+    """A short message from the director to every phone of the night and the projector."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="announcements"
+    )
+    text = models.CharField(max_length=280)
+    at = models.DateTimeField(auto_now_add=True)
+    by = models.CharField(max_length=150, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        return self.text
 
 
 class Round(models.Model):

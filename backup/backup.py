@@ -1,7 +1,8 @@
 """A whole tournament as one JSON file, and back: the director's copy of the night.
 
 The file holds the facts only (entrants, rounds, tables, seats, byes, hands, rulings,
-signatures and the history of changes), never a computed score: the standings of an
+signatures, the history of changes and the director's announcements), never a computed
+score: the standings of an
 imported tournament are derived again from those facts, so they are the same by
 construction.
 
@@ -35,7 +36,7 @@ from scoring import kept_facts
 from scoring.models import Change, Hand, Ruling, Signature
 from tournament.inputs import COLUMN_RANGES
 from tournament.linking import LINKS, link_entrants
-from tournament.models import Bye, Entrant, Round, Seat, Table, Tournament
+from tournament.models import Announcement, Bye, Entrant, Round, Seat, Table, Tournament
 
 FORMAT = "kitty-td/tournament"
 # The newest format read here. 2: a hand may be off the sheet (taken back by its side, or
@@ -43,7 +44,9 @@ FORMAT = "kitty-td/tournament"
 # no such hand is still written as version 1, which both read alike. 3: a table's first
 # hand was dealt by another seat than the first (Table.first_dealer), which an older Kitty
 # TD would take for the first seat's; a file whose tables all start at the first seat is
-# written as before.
+# written as before. The director's announcements need no version of their own: a Kitty
+# TD that does not read them counts the night the same, and a file without them (from
+# before they were kept) imports with none.
 VERSION = 3
 # A real backup nests about ten levels (tournament, rounds, tables, history, its facts).
 MAX_DEPTH = 32
@@ -145,6 +148,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
             {"id": e.pk, **_plain(e), "register": _register_links(e)}
             for e in tournament.entrants.order_by("id").select_related(*LINKS.values())
         ],
+        "announcements": [_plain(a) for a in tournament.announcements.order_by("at", "id")],
         "rounds": [
             {
                 **_plain(round_),
@@ -348,6 +352,16 @@ def _import(data: dict, club: Club | None) -> Tournament:
         for slot, name, aliases in _read_links(row, f"entrants[{i}]: "):
             known[(entrants[row["id"]].pk, slot)] = (name, aliases)
     link_entrants(tournament, entrants.values(), known=known)
+
+    announcements = [
+        _build(Announcement, row, f"announcements[{i}]: ", tournament=tournament)
+        for i, row in enumerate(_records(data, "announcements", ""))
+    ]
+    _create(Announcement, announcements)
+    if announcements and tournament.news_at is None:
+        # The pages read the news of a night whose news was stamped (tournament.news).
+        tournament.news_at = max(a.at for a in announcements)
+        Tournament.objects.filter(pk=tournament.pk).update(news_at=tournament.news_at)
 
     rounds = _records(data, "rounds", "")
     round_objs = [

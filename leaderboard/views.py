@@ -13,12 +13,13 @@ from django.db.models import Count, Max, Q
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import timezone
 from django_tables2 import RequestConfig
 
 from scoring.models import Change
-from tournament import live
+from tournament import live, news
 from tournament.access import runs, visible_tournament
-from tournament.models import Tournament
+from tournament.models import Round, Tournament
 
 from .board import PUBLIC, Board, Counting, board, entrant_lines
 from .tables import SafeExport, standings_table, table_rows
@@ -204,6 +205,8 @@ def projector(request, slug):
     start = (screen - 1) * rows_per_screen
     shown = list(enumerate(b.rows, start=1))[start : start + rows_per_screen]
     following = screen % screens + 1
+    # The round in play (the latest published): its clock, with the night's news.
+    in_play = tournament.round_set.exclude(status=Round.Status.DRAFT).order_by("-number").first()
     return render(
         request,
         "standings/projector.html",
@@ -220,6 +223,8 @@ def projector(request, slug):
             "screens": screens,
             "seconds": seconds,
             "next_url": f"?screen={following}&rows={rows_per_screen}&every={seconds}",
+            "clock": news.clock(in_play, tournament, timezone.now()),
+            "announcements": news.announcements(tournament),
         },
     )
 

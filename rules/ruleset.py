@@ -57,6 +57,14 @@ class Ruleset:
     # number), so the pages cite it; other games' pages state the step without a number.
     procedure_rules: ClassVar[Mapping[str, str]] = {}
     late_after_minutes: ClassVar[int] = 5
+    # Why a side calls the director from its table, as the game's text words it (a key, the
+    # words): the phone offers them, the console and the history say the words.
+    call_reasons: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("ruling", "A ruling"),
+        ("renege", "A renege claim"),
+        ("misdeal", "A misdeal"),
+        ("other", "Something else"),
+    )
     # The statistics' words: who took the bid ("the Cat"), and the two parts of a bid.
     bidder_role: ClassVar[str] = "bidder"
     level_word: ClassVar[str] = "Bid"

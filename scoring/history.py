@@ -29,6 +29,10 @@ class Action(StrEnum):
     ANSWERED = "answered a correction request"
     NEW_LINK = "new link"
     PIN_TRIES_CLEARED = "PIN tries cleared"
+    # A side called the director to its table (the reason it gave, in the game's words, is
+    # the change's reason); the director marked the call answered (scoring.calls).
+    CALLED = "called the director"
+    CALL_ANSWERED = "answered the call"
     # Stored as "<value>: <what it was about>".
     RULING = "ruling"
     RULING_WITHDRAWN = "ruling withdrawn"

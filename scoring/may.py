@@ -297,6 +297,20 @@ def withdraw_ruling(result: TableResult, actor: Actor) -> Verdict:
     return YES
 
 
+# --- the director called to the table -------------------------------------------------
+
+
+def call_director(actor: Actor) -> Verdict:
+    """A side calls the director from its own phone; the director, being called, does not."""
+    if actor.is_director or actor.side is None:
+        return _no("A side calls the director from its own link.", status=403)
+    return YES
+
+
+def answer_call(actor: Actor) -> Verdict:
+    return _director(actor, "Only a director marks a call answered.")
+
+
 # --- a side's link and PIN -------------------------------------------------------------
 
 

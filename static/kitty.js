@@ -147,6 +147,38 @@ if (window.htmx) htmx.onLoad(bind); else bind(document);
   window.addEventListener("offline", function () { say("Offline: this page updates again when the network is back."); });
 })();
 
+// --- the round's clock: the time left, counted down each second --------------------------
+// A <time data-ends> says the time left as the server counted it when it drew the page
+// (data-left, in seconds): counted down here by the phone's own clock since then, so a
+// phone whose clock is set wrong still counts right; data-ends when the figure is missing.
+// The words are the server's (tournament/news.py left_words), "Time is up" at zero.
+(function () {
+  function words(seconds) {
+    if (seconds <= 0) return "Time is up";
+    if (seconds < 60) return Math.ceil(seconds) + " s left";
+    var minutes = Math.ceil(seconds / 60), hours = Math.floor(minutes / 60);
+    minutes -= hours * 60;
+    if (!hours) return minutes + " min left";
+    return hours + " h " + (minutes ? minutes + " min left" : "left");
+  }
+  function tick() {
+    document.querySelectorAll("time[data-ends]").forEach(function (clock) {
+      if (!clock.dataset.deadline) {
+        var left = parseFloat(clock.dataset.left);
+        var deadline = isNaN(left) ? Date.parse(clock.dataset.ends) : Date.now() + left * 1000;
+        if (isNaN(deadline)) return;
+        clock.dataset.deadline = String(deadline);
+      }
+      var text = words((Number(clock.dataset.deadline) - Date.now()) / 1000);
+      if (clock.textContent !== text) clock.textContent = text;
+    });
+  }
+  if (document.querySelector("time[data-ends]") || window.htmx) {
+    tick();
+    setInterval(tick, 1000);
+  }
+})();
+
 // --- hands entered while the network is down --------------------------------------------------
 // A hand that cannot be sent is kept on the phone, with its one-time key, and sent in order
 // when the network is back; a hand that reached the server before the answer was lost is

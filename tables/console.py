@@ -1,48 +1,56 @@
 """The director's console: every table of a round at a glance, and above it what needs the
-director, most urgent first (a dispute, a late table, a correction asked for after
-signing, a sheet waiting for a signature)."""
+director, most urgent first (a side calling the director, a dispute, a late table, a table
+still playing after the round's time, a correction asked for after signing, a sheet
+waiting for a signature, a player asking to leave after a round); the round's clock and
+the night's announcements. The director's answers to them are in tables.floor."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from django.db.models import Count, Max
+from django.db.models import Count, Max, OuterRef, Q, Subquery
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from laptop import backups
+from scoring import calls
 from scoring.history import Action
 from scoring.models import Change, CorrectionRequest, Hand
 from scoring.results import results_for
 from scoring.sheet import SheetView, build_sheet
-from tournament import live
+from tournament import leaving, live, news
 from tournament.access import director_required
-from tournament.models import Round, Table, Tournament
+from tournament.models import Entrant, Round, Table, Tournament
 
 # How often the console asks whether anything changed; an unchanged answer costs three
 # queries, not a re-scoring of the round.
 CONSOLE_POLL_SECONDS = 10
 
-# Most urgent first: a disputed hand stops its table; a late table may forfeit; a
-# correction asked has a clock of its own; a sheet to sign only waits for its players.
-URGENCY = ("disputed", "late", "correction", "unsigned")
+# Most urgent first: a side waits at its table for the director; a disputed hand stops
+# its table; a late table may forfeit; a table still playing after the round's time
+# holds up the next round; a correction asked has a clock of its own; a sheet to sign
+# only waits for its players; a player leaving after a round waits for the next draw.
+URGENCY = ("call", "disputed", "late", "over", "correction", "unsigned", "leaving")
 
 
 @dataclass(frozen=True)
 class Need:
-    """One thing on the console that needs the director, at one table."""
+    """One thing on the console that needs the director, at one table (or, for a player
+    asking to leave, of one entrant)."""
 
     kind: str  # one of URGENCY
-    table: Table
+    table: Table | None
     what: str  # "Hand 2 disputed by East-West (own link)"
     detail: str = ""  # the reason the side gave, when it gave one
     since: datetime | None = None
+    entrant: Entrant | None = None
 
     @property
     def order(self) -> tuple:
-        return (URGENCY.index(self.kind), self.since or timezone.now(), self.table.number)
+        number = self.table.number if self.table is not None else 0
+        return (URGENCY.index(self.kind), self.since or timezone.now(), number)
 
 
 def since_words(elapsed: timedelta) -> str:
@@ -74,20 +82,26 @@ def needs_you(
     late: set[int],
     corrections: list[CorrectionRequest],
     ruleset,
+    *,
+    said: dict[int, Change] | None = None,
+    called: dict[int, calls.OpenCall] | None = None,
+    over: set[int] = frozenset(),
+    clock: news.RoundClock | None = None,
+    asking: list[Entrant] = (),
+    now: datetime | None = None,
 ) -> list[Need]:
-    """What needs the director in this round, most urgent first; two queries at most
-    (the disputes' reasons, read only when there is a dispute)."""
+    """What needs the director in this round, most urgent first, from what the console
+    read (table_calls: the calls and what each dispute said; the clock; the asks to
+    leave): no query."""
+    said = said or {}
+    now = now or timezone.now()
     needs: list[Need] = []
-    disputed = {
-        hand.pk: (table, hand)
-        for table in tables
-        for hand in sheets[table.pk].result.pending
-        if hand.status == Hand.Status.DISPUTED
-    }
-    said: dict[int, Change] = {}
-    if disputed:
-        for change in Change.objects.filter(hand_id__in=list(disputed), action=Action.DISPUTED):
-            said[change.hand_id] = change  # ordered by time: the latest dispute wins
+    by_id = {table.pk: table for table in tables}
+    for table_id, call in (called or {}).items():
+        at = timezone.localtime(call.at).strftime("%H:%M")
+        what = f"{call.who} called the director at {at}, {since_words(now - call.at)}"
+        needs.append(Need("call", by_id[table_id], what, call.reason, call.at))
+    disputed = _disputed(tables, sheets)
     for hand_id, (table, hand) in disputed.items():
         change = said.get(hand_id)
         who = f" by {change.actor}" if change and change.actor else ""
@@ -100,7 +114,12 @@ def needs_you(
         if table.pk in late:
             words = f"No hand entered {late_after} minutes after the start"
             needs.append(Need("late", table, words + (f" ({cite})" if cite else ""), "", None))
-    by_id = {table.pk: table for table in tables}
+    if clock is not None and clock.ends is not None:
+        ended = timezone.localtime(clock.ends).strftime("%H:%M")
+        for table in tables:
+            if table.pk in over and table.pk not in late:  # a late table is listed as late
+                what = f"Still playing after the round's end at {ended}"
+                needs.append(Need("over", table, what, "", clock.ends))
     for asked in corrections:
         sheet = sheets[asked.table_id]
         needs.append(
@@ -121,19 +140,72 @@ def needs_you(
         waiting = [_side_label(sheet, s.index) for s in sheet.sides if s.index not in signed]
         last = max((h.hand.updated for h in result.hands), default=None)
         needs.append(Need("unsigned", table, f"Waiting for {_listed(waiting)} to sign", "", last))
+    for entrant in asking:
+        needs.append(
+            Need("leaving", None, _asks_to_leave(entrant), "", entrant.leave_asked_at, entrant)
+        )
     return sorted(needs, key=lambda need: need.order)
+
+
+def _disputed(tables: list[Table], sheets: dict[int, SheetView]) -> dict[int, tuple]:
+    """Each disputed hand of the round, by id: (its table, the hand)."""
+    return {
+        hand.pk: (table, hand)
+        for table in tables
+        for hand in sheets[table.pk].result.pending
+        if hand.status == Hand.Status.DISPUTED
+    }
+
+
+def table_calls(round_: Round, disputed) -> tuple[dict[int, calls.OpenCall], dict[int, Change]]:
+    """The round's open calls to the director, by table, and what each disputed hand's
+    dispute said, by hand: one query for both, as the console refreshes all evening."""
+    wanted = Q(table__round=round_, action__in=calls.CALL_KINDS)
+    if disputed:
+        wanted |= Q(hand_id__in=list(disputed), action=Action.DISPUTED)
+    changes = list(Change.objects.filter(wanted))
+    said = {}
+    for change in changes:
+        if Action.of(change.action) is Action.DISPUTED:
+            said[change.hand_id] = change  # ordered by time: the latest dispute wins
+    called = calls.open_calls(c for c in changes if Action.of(c.action) in calls.CALL_KINDS)
+    return called, said
+
+
+def _asks_to_leave(entrant: Entrant) -> str:
+    """ "Aces High asks to leave after round 2 (asked by Marta Kowalski, 21:10)"."""
+    at = timezone.localtime(entrant.leave_asked_at).strftime("%H:%M")
+    by = entrant.leave_asked_by
+    asked = f"asked by {by}, {at}" if by and by != entrant.name else f"asked {at}"
+    return f"{entrant.name} asks to leave after round {entrant.leave_after_round} ({asked})"
+
+
+def console_round(slug: str, number: int) -> Round:
+    """The round with its tournament, and the players' asks to leave (how many, the latest)
+    for the console's version: one query, as the page refreshes all evening."""
+    asking = Entrant.objects.filter(
+        tournament=OuterRef("tournament"), withdrawn=False, leave_asked_at__isnull=False
+    ).order_by()
+    rounds = Round.objects.select_related("tournament").annotate(
+        asking_n=Subquery(asking.values("tournament").annotate(n=Count("pk")).values("n")[:1]),
+        asking_last=Subquery(asking.order_by("-leave_asked_at").values("leave_asked_at")[:1]),
+    )
+    return get_object_or_404(rounds, tournament__slug=slug, number=number)
 
 
 @director_required
 def console(request, slug, number):
     """Every table of the round at a glance; refreshes by itself."""
-    # One query for both: the page refreshes all evening, so every query counts.
-    rounds = Round.objects.select_related("tournament")
-    round_ = get_object_or_404(rounds, tournament__slug=slug, number=number)
+    return console_page(request, console_round(slug, number))
+
+
+def console_page(request, round_: Round, *, announce_form=None, status: int = 200):
+    """The console as it stands, or with the announcement refused as typed
+    (`announce_form`): such a page is not polled, so what was typed stays."""
     tournament = round_.tournament
     now = timezone.now()
     current = console_version(round_, now)
-    if unchanged := live.unchanged(request, current):
+    if announce_form is None and (unchanged := live.unchanged(request, current)):
         return unchanged
     tables = list(round_.tables.select_related("round"))
     results = results_for(tournament, tables=tables)
@@ -145,10 +217,19 @@ def console(request, slug, number):
     options = tournament.game_options
     late_after = ruleset.late_after_minutes * 60  # seated within N minutes of the start
     late_round = bool(round_.started and (now - round_.started).total_seconds() > late_after)
+    clock = news.clock(round_, tournament, now)
+    time_up = clock is not None and clock.over
     rows = []
     sheets = {}
-    late = set()
-    counts = {"tables": len(tables), "signed": 0, "disputed": 0, "late": 0, "asked": len(asked)}
+    late, over = set(), set()
+    counts = {
+        "tables": len(tables),
+        "signed": 0,
+        "disputed": 0,
+        "late": 0,
+        "over": 0,
+        "asked": len(asked),
+    }
     for table in tables:
         result = results[table.pk]
         sheet = sheets[table.pk] = build_sheet(result, ruleset, options)
@@ -157,9 +238,14 @@ def console(request, slug, number):
         is_late = late_round and not sheet.rows and not result.round_rulings
         if is_late:
             late.add(table.pk)
+        # Still playing once the round's time is up: not every hand in (nor signed).
+        is_over = time_up and not sheet.final and not result.match.complete
+        if is_over:
+            over.add(table.pk)
         counts["signed"] += sheet.final
         counts["disputed"] += sheet.disputed
         counts["late"] += is_late
+        counts["over"] += is_over
         rows.append(
             {
                 "table": table,
@@ -167,40 +253,76 @@ def console(request, slug, number):
                 "accepted": accepted,
                 "entered": entered,
                 "late": is_late,
+                "over": is_over,
                 "asked": table.pk in asked,
             }
         )
+    called, said = table_calls(round_, _disputed(tables, sheets))
+    counts["called"] = len(called)
+    for row in rows:
+        row["called"] = row["table"].pk in called
+    asking = list(leaving.asking(tournament)) if round_.asking_n else []
     elapsed = ""
     if round_.started:
         elapsed = since_words(now - round_.started)
+    if announce_form is None:
+        from .floor import AnnounceForm  # the console's own actions import this module
+
+        announce_form = AnnounceForm(auto_id="news-%s")
+    polled = live.polled(request) and status == 200
     return render(
         request,
-        "tables/_console_live.html" if live.polled(request) else "tables/console.html",
+        "tables/_console_live.html" if polled else "tables/console.html",
         {
             "tournament": tournament,
             "round": round_,
             "rows": rows,
             "counts": counts,
-            "needs": needs_you(tables, sheets, late, corrections, ruleset),
+            "needs": needs_you(
+                tables,
+                sheets,
+                late,
+                corrections,
+                ruleset,
+                said=said,
+                called=called,
+                over=over,
+                clock=clock,
+                asking=asking,
+                now=now,
+            ),
             "elapsed": elapsed,
+            "clock": clock,
+            "announcements": news.announcements(tournament),
+            "announce_form": announce_form,
             "copies": backups.status(),
-            "live_url": live.poll_url(request, current),
+            "live_url": live.poll_url(request, current) if status == 200 else "",
             "live_every": CONSOLE_POLL_SECONDS,
         },
+        status=status,
     )
 
 
 def console_version(round_: Round, now) -> str:
-    """What the console shows: every table's history (hands, rulings, signatures and
-    corrections are all in it), the round and its tables, the tournament's options, and
-    the minute once the clock runs (the time since the start, the late tables)."""
+    """What the console shows: every table's history (hands, rulings, signatures,
+    corrections and calls to the director are all in it), the round and its tables, the
+    tournament's options and news, the players' asks to leave (read with the round), and
+    the minute once the clock runs (the time since the start, the late tables, the tables
+    over time)."""
     changes = Change.objects.filter(table__round=round_).aggregate(n=Count("id"), last=Max("id"))
     tables = round_.tables.aggregate(n=Count("id"), last=Max("id"))
     minute = int((now - round_.started).total_seconds() // 60) if round_.started else None
     # The copies of the night: a folder that fails shows at the next poll.
     copies = [(str(s.folder), s.newest and s.newest.path.name, s.failure) for s in backups.status()]
+    asking = (getattr(round_, "asking_n", None), getattr(round_, "asking_last", None))
     return live.version(
-        changes, tables, live.fields_of(round_), live.fields_of(round_.tournament), minute, copies
+        changes,
+        tables,
+        live.fields_of(round_),
+        live.fields_of(round_.tournament),
+        asking,
+        minute,
+        copies,
     )
 
 

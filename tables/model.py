@@ -28,7 +28,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from laptop.links import phone_url
 from printing import check
-from scoring import entry, may, signed
+from scoring import calls, entry, may, signed
 from scoring.dealing import FirstDealerForm
 from scoring.forms import (
     AnswerForm,
@@ -47,7 +47,7 @@ from scoring.models import Change, CorrectionRequest, Hand
 from scoring.prepared import Prepared
 from scoring.results import TableResult, results_for
 from scoring.sheet import SideView, build_sheet, next_dealer, ruling_lines, seat_choices
-from tournament import live
+from tournament import live, news
 from tournament.models import PIN_TRIES, Table, Tournament
 
 if TYPE_CHECKING:
@@ -65,6 +65,7 @@ class Section(StrEnum):
     RULINGS = "rulings"  # the rulings under the sheet: a director withdraws one
     CORRECTIONS = "corrections"  # after signing: a side asks for a correction, a director answers
     DIRECTOR = "director"  # the director's tools: rule, strike, reopen, each side's link and PIN
+    CALL = "call"  # a side calls the director to the table; the director marks it answered
 
 
 @dataclass
@@ -131,17 +132,21 @@ _HISTORY_LENGTH = Prepared(
 
 
 def table_version(access: Access, history: list[Change] | None = None) -> str:
-    """Everything that changes a table is written to its history, or is the round's state
-    or the tournament's options: a version of the page in one query (none, from the
-    history as the page read it). Not the round's clock, which the page does not show:
-    starting it would redraw every phone of the room at once."""
+    """Everything that changes a table is written to its history (a call to the director
+    too), or is the round's state or the tournament's options and news: a version of the
+    page in one query (none, from the history as the page read it). Of the round's clock,
+    only its start: the page counts down by itself from then (static/kitty.js), so
+    starting it redraws each phone once, at its next poll (the polls are spread over their
+    interval), and its passing minutes redraw none."""
     if history is None:
         (counted,) = _HISTORY_LENGTH(access.table.pk)
         last = {"n": counted.n, "last": counted.last}
     else:
         last = {"n": len(history), "last": max((c.pk for c in history), default=None)}
     round_ = access.table.round
-    return live.version(last["n"], last["last"], round_.status, live.fields_of(access.tournament))
+    return live.version(
+        last["n"], last["last"], round_.status, round_.started, live.fields_of(access.tournament)
+    )
 
 
 _CORRECTIONS = Prepared(lambda table: CorrectionRequest.objects.filter(table_id=table))
@@ -209,6 +214,8 @@ class TablePage:
             **self.corrections(),
             **self.director(),
             **self.history_section(),
+            **self.call(),
+            **self.news(),
         }
         return {**self.head(), **context, "errors": self.failed.messages()}
 
@@ -400,6 +407,35 @@ class TablePage:
             "infractions": self.ruleset.infractions,
         }
 
+    def call(self) -> dict:
+        """The director called to the table: the open call, from the history the page read
+        (no query), for every page of the table to say; a side's link offers to call while
+        none is open (with the game's reasons), the director's page to mark it answered."""
+        refused = self.refused(Section.CALL)
+        actor = self.actor
+        called = calls.open_call(self.history)
+        offered = called is None and bool(may.call_director(actor))
+        answerable = called is not None and bool(may.answer_call(actor))
+        return {
+            "open_call": called,
+            "call_reason": _lower_first(called.reason) if called else "",
+            "call_form": refused.at("call", auto_id="call-%s")
+            or (calls.CallForm(auto_id="call-%s") if offered else None),
+            "call_reasons": self.tournament.ruleset.call_reasons,
+            "answer_call": answerable,
+        }
+
+    def news(self) -> dict:
+        """The round's clock and the director's announcements (tournament.news): the clock
+        from the round the page read (no query), the news only on a night that has any.
+        While no hand is entered, when the sides must be seated by."""
+        clock = news.clock(self.access.table.round, self.tournament, timezone.now())
+        return {
+            "clock": clock,
+            "seating": clock is not None and clock.seated_by is not None and not self.sheet.rows,
+            "announcements": news.announcements(self.tournament),
+        }
+
     def history_section(self) -> dict:
         """The table's history, each change of facts in words, each signing with the code
         of its paper; what changed after signing, for the top of the page."""
@@ -504,6 +540,11 @@ def _in_words(record, change: Change, result: TableResult) -> str:
     except Exception:  # noqa: BLE001 - only words: facts it cannot read show as stored
         return ""
     return score.explanation
+
+
+def _lower_first(words: str) -> str:
+    """ "A misdeal" inside a sentence: "(called 21:03, a misdeal)"."""
+    return words[:1].lower() + words[1:]
 
 
 def context_slot_label(slot) -> str:

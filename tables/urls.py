@@ -7,9 +7,11 @@ declared permission allows (a director-only action has no address under a side's
 from django.urls import path
 
 from . import (
+    calls,  # noqa: F401 - registers the "call" and "answer-call" actions
     check_page,
     console,
     first_dealer,  # noqa: F401 - registers the "first-dealer" action
+    floor,
     page,
     pwa,
 )
@@ -17,6 +19,7 @@ from .actions import ACTIONS, director_view, link_view
 
 LINK = "s/<str:token>/"
 TABLE = "t/<slug:slug>/round/<int:number>/table/<int:table>/"
+CONSOLE = "t/<slug:slug>/round/<int:number>/console/"
 
 urlpatterns = [
     path(LINK, page.table_link, name="table_link"),
@@ -29,6 +32,17 @@ urlpatterns = [
         "t/<slug:slug>/round/<int:number>/console/start-clock/",
         console.start_clock,
         name="start_clock",
+    ),
+    path(CONSOLE + "announce/", floor.announce, name="announce"),
+    path(
+        CONSOLE + "announcements/<int:pk>/take-back/",
+        floor.take_back_announcement,
+        name="take_back_announcement",
+    ),
+    path(CONSOLE + "table/<int:table>/answer-call/", floor.answer_call, name="console_answer_call"),
+    path(CONSOLE + "leaving/<int:pk>/confirm/", floor.confirm_leaving, name="confirm_leaving"),
+    path(
+        CONSOLE + "leaving/<int:pk>/turn-down/", floor.turn_down_leaving, name="turn_down_leaving"
     ),
     path(TABLE, page.director_table, name="director_table"),
     path(TABLE + "preview/", page.director_table_preview, name="director_table_preview"),

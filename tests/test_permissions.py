@@ -56,6 +56,7 @@ PUBLIC = {
     "link_correction",
     "link_take-back",
     "link_first-dealer",
+    "link_call",
     "self_checkin",
     "self_checkin_link",
     "player",

@@ -97,6 +97,7 @@ class TournamentForm(forms.ModelForm):
             "bye_points",
             "verify_hands",
             "correction_minutes",
+            "round_minutes",
             "self_checkin",
             "boston_pot",
             "tiebreaks",
@@ -105,7 +106,12 @@ class TournamentForm(forms.ModelForm):
             "club",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
-        help_texts = {"slug": "The short name in the tournament's web addresses."}
+        help_texts = {
+            "slug": "The short name in the tournament's web addresses.",
+            "round_minutes": "Optional: empty for no round clock. From when you tap “Start the "
+            "clock” on a round's console, every side's phone and the projector count down the "
+            "time left, and the console flags the tables still playing once it is up.",
+        }
 
     def __init__(
         self,

@@ -25,6 +25,13 @@ class Ascot(MatchRules, ScoringRules, StatisticsRules, HandRecordRules):
     partnerships = False
     record_type = AscotHand
     infractions = INFRACTIONS
+    # The text calls a renege a revoke.
+    call_reasons = (
+        ("ruling", "A ruling"),
+        ("renege", "A revoke claim"),
+        ("misdeal", "A misdeal"),
+        ("other", "Something else"),
+    )
     options = (
         Option(
             "deals",

@@ -3,6 +3,7 @@
 table page says comes next, for each game; the side page as an app on the home screen."""
 
 import json
+from datetime import timedelta
 
 import pytest
 from django.contrib.messages import constants
@@ -10,6 +11,7 @@ from django.contrib.messages.storage.base import Message
 from django.contrib.messages.storage.cookie import CookieStorage
 from django.http import HttpRequest
 from django.test import Client
+from django.utils import timezone
 
 from scoring.models import Hand
 from tests.conftest import GAMES, ONE_TABLE, make_tournament
@@ -58,10 +60,13 @@ def test_a_table_poll_is_204_until_the_other_side_enters_a_hand(
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_starting_the_clock_redraws_no_phone(director_client, director, game):
-    """The table page shows no clock: the director starting it would otherwise have every
-    phone of the room draw its page again within one poll."""
-    tournament = make_tournament(game, entrants=ONE_TABLE[game], published=True)
+def test_starting_the_clock_redraws_each_phone_once_and_its_minutes_none(
+    director_client, director, game, monkeypatch
+):
+    """The phone counts the clock down by itself from the start the page gives it: the
+    director starting the clock redraws each phone once, at its next poll (the polls are
+    spread over their interval), and the minutes passing after it redraw none."""
+    tournament = make_tournament(game, entrants=ONE_TABLE[game], published=True, round_minutes=60)
     tournament.staff.add(director)
     table = table_of(published_round(tournament))
     url = side_link(table, 1)
@@ -71,6 +76,12 @@ def test_starting_the_clock_redraws_no_phone(director_client, director, game):
     assert response.status_code == 302
     table.round.refresh_from_db()
     assert table.round.started is not None
+    started = poll(Client(), url, version)
+    assert started.status_code == 200 and "1 h left" in started.content.decode()
+    version = shown_version(started)
+    assert poll(Client(), url, version).status_code == 204
+    later = timezone.now() + timedelta(minutes=25)
+    monkeypatch.setattr(timezone, "now", lambda: later)
     assert poll(Client(), url, version).status_code == 204
 
 

@@ -2,11 +2,11 @@
 
 For each game, at each stage of a table's round (no hand yet, a hand waiting, a hand
 disputed, a hand ruled void, every hand in with one side signed, signed with a correction
-asked), and for each side's own link and the director: every action the page offers
-(read from its forms, as a phone sees it) is posted and succeeds; every other action the
-address takes, for every side and every hand or ruling at the table, is posted and
-refused with a 4xx, and nothing at the table changes. Each post is rolled back after, so
-every one starts from the same stage.
+asked, the director called to the table), and for each side's own link and the director:
+every action the page offers (read from its forms, as a phone sees it) is posted and
+succeeds; every other action the address takes, for every side and every hand or ruling
+at the table, is posted and refused with a 4xx, and nothing at the table changes. Each
+post is rolled back after, so every one starts from the same stage.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from django.core.cache import cache
 from django.db import transaction
 from django.test import Client
 
-from scoring import entry, rulings
+from scoring import calls, entry, rulings
 from scoring.models import Change, CorrectionRequest, Hand, Ruling, Signature
 from tests.conftest import GAMES, ONE_TABLE, make_tournament
 from tests.support.helpers import FINISHING, as_record, published_round, side_link, table_of
@@ -29,13 +29,14 @@ pytestmark = pytest.mark.django_db
 
 # What each address takes (tables.actions): a side's link, and the director's page.
 LINK_ACTIONS = ("enter", "accept", "dispute", "edit", "sign", "take-back", "correction")
-LINK_ACTIONS += ("first-dealer",)
+LINK_ACTIONS += ("first-dealer", "call")
 DIRECTOR_ACTIONS = ("enter", "accept", "dispute", "edit", "sign", "first-dealer", "ruling")
 DIRECTOR_ACTIONS += ("withdraw-ruling", "strike", "reopen", "answer-correction", "new-link")
-DIRECTOR_ACTIONS += ("clear-pin-tries", "take-back", "correction")  # a link's: no such address
+DIRECTOR_ACTIONS += ("answer-call",)
+DIRECTOR_ACTIONS += ("clear-pin-tries", "take-back", "correction", "call")  # a link's: no address
 # Actions a side may take for another side on this phone, by typing that side's PIN.
 BY_PIN = ("accept", "dispute", "sign")
-STAGES = ("fresh", "waiting", "disputed", "ruled", "complete", "signed")
+STAGES = ("fresh", "waiting", "disputed", "ruled", "complete", "signed", "called")
 
 
 class Offers(HTMLParser):
@@ -138,6 +139,8 @@ def stage(game: str, name: str, director) -> Table:
             )
         if name == "signed":
             entry.ask_correction(table, actor=entry.Actor(side=1), reason="hand 1 was 11 books")
+    elif name == "called":
+        calls.call(table, actor=entry.Actor(side=0), reason="misdeal")
     return table
 
 
@@ -156,6 +159,7 @@ def candidates(table: Table, actions: tuple, own: int | None) -> set[tuple]:
     on_sheet = [h for h in Hand.objects.filter(table=table) if h.on_sheet]
     signed = set(table.signatures.values_list("side", flat=True))
     asked = set(table.corrections.filter(closed_at=None).values_list("side", flat=True))
+    called = calls.open_call(table.changes.all()) is not None
     keys = set()
     for action in actions:
         actors = sides if own is None or action in BY_PIN else [own]
@@ -178,6 +182,8 @@ def candidates(table: Table, actions: tuple, own: int | None) -> set[tuple]:
                 continue
             elif action == "correction" and own in asked:
                 continue
+            elif action == "call" and called:
+                continue  # called already: a second call answers as done, and changes nothing
             elif action in ("new-link", "clear-pin-tries"):
                 keys.add((action, side, side))
             else:
@@ -223,6 +229,8 @@ def post_data(table: Table, key: tuple, own: int | None) -> dict:
         data.update(request=str(target), answer="the sheet is right")
     elif action in ("reopen", "correction"):
         data["reason"] = "a miscount"
+    elif action == "call":
+        data["reason"] = "ruling"
     return data
 
 

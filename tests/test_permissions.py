@@ -149,6 +149,14 @@ def test_the_lists_name_real_addresses():
     assert {"checkin", "checkin_toggle", "checkin_all", "checkin_pdf", "start_clock"} <= set(
         GUARDED
     )
+    # The director's answers from the console: a call, an announcement, an ask to leave.
+    assert {
+        "announce",
+        "take_back_announcement",
+        "console_answer_call",
+        "confirm_leaving",
+        "turn_down_leaving",
+    } <= set(GUARDED)
     # The club's register and the confirming of players are its directors' only.
     assert {"register", "register_player", "register_merge", "player_link"} <= set(GUARDED)
 

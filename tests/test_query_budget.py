@@ -12,10 +12,11 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from scoring import entry
+from scoring import calls, entry
 from scoring.models import Ruling
 from tests.conftest import GAMES, ONE_TABLE, make_tournament
 from tests.support.helpers import FINISHING, published_round, side_link, sign_every_side
+from tournament import leaving, news
 from tournament.models import Round
 
 pytestmark = pytest.mark.django_db
@@ -26,15 +27,25 @@ MADE = {"bidding_team": 0, "level": 5, "form": "plain", "books": 12}
 EW_MADE = {"bidding_team": 1, "level": 4, "form": "no", "direction": "uptown", "books": 10}
 
 # The most queries each page may run, whatever the size of the round.
-# The console includes the version its live poll asks with (two small counts); the table
-# page takes its version from the history it shows.
-BUDGET = {"console": 14, "table": 8, "pairings": 9, "check": 8}
+# The console includes the version its live poll asks with (two small counts), and reads
+# once for the round: the calls to the director with the disputes' reasons, the asks to
+# leave, the announcements. The table page takes its version from the history it shows
+# (its calls too), and reads the announcements once.
+BUDGET = {"console": 16, "table": 8, "pairings": 9, "check": 8}
 
 
 def round_in_play(teams: int) -> Round:
-    """A published round: table 1 played out and signed, the rest part-way, one ruling."""
-    tournament = make_tournament(entrants=teams, published=True, slug=f"budget-{teams}")
+    """A published round with its clock running: table 1 played out and signed, the rest
+    part-way, one ruling; the director called to table 2, two announcements, a team
+    asking to leave after the round."""
+    tournament = make_tournament(
+        entrants=teams, published=True, slug=f"budget-{teams}", round_minutes=90
+    )
     round_ = published_round(tournament)
+    round_.start_clock()
+    news.announce(tournament, "Coffee is on", by="td")
+    news.announce(tournament, "Round 2 at 21:00", by="td")
+    leaving.ask_to_leave(tournament.entrants.first(), after_round=1, by="North 1")
     north, east = entry.Actor(side=0, label="NS"), entry.Actor(side=1, label="EW")
     for table in round_.tables.all():
         hands = 4 if table.number == 1 else 2
@@ -53,6 +64,7 @@ def round_in_play(teams: int) -> Round:
     for side, seat in enumerate(first.seats.order_by("position")):
         player = seat.entrant.player1
         entry.sign(first, side=side, player=player, typed=player, actor=entry.Actor(side=side))
+    calls.call(round_.tables.get(number=2), actor=entry.Actor(side=1), reason="ruling")
     return round_
 
 
@@ -66,6 +78,9 @@ def test_the_console_does_not_grow_with_the_round(
         response = director_client.get(url)
     assert response.status_code == 200
     assert response.context["counts"]["tables"] == teams // 2
+    kinds = [need.kind for need in response.context["needs"]]
+    assert kinds[0] == "call" and kinds[-1] == "leaving"
+    assert len(response.context["announcements"]) == 2
 
 
 @pytest.mark.parametrize("teams", SIZES)
@@ -76,6 +91,8 @@ def test_the_table_page_does_not_grow_with_the_round(django_assert_max_num_queri
         response = Client().get(url)
     assert response.status_code == 200
     assert response.context["pending"] is not None
+    assert response.context["open_call"] is not None and response.context["clock"] is not None
+    assert len(response.context["announcements"]) == 2
 
 
 @pytest.mark.parametrize("teams", SIZES)

@@ -270,3 +270,20 @@ def test_every_dealer_follows_the_tables_first_dealer(ruleset, data):
     assert table.check_first_dealer(first, seats) == first
     with pytest.raises(ValueError, match="must be one of the seats"):
         table.check_first_dealer(seats, seats)
+
+
+# Why a side calls the director, in each game's own words: Ascot's text calls a renege a
+# revoke.
+CALL_REASONS = {
+    "columbus-6-card-kitty": ["A ruling", "A renege claim", "A misdeal", "Something else"],
+    "three-legged-kitty": ["A ruling", "A renege claim", "A misdeal", "Something else"],
+    "ascot": ["A ruling", "A revoke claim", "A misdeal", "Something else"],
+    "cutthroat-pinochle": ["A ruling", "A renege claim", "A misdeal", "Something else"],
+}
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_each_game_words_the_reasons_to_call_the_director(slug):
+    reasons = get_ruleset(slug).call_reasons
+    assert [key for key, _ in reasons] == ["ruling", "renege", "misdeal", "other"]
+    assert [words for _, words in reasons] == CALL_REASONS[slug]

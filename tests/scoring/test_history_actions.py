@@ -11,7 +11,7 @@ import pytest
 from django.utils import timezone
 
 from backup.backup import export_tournament, import_tournament
-from scoring import entry, rulings
+from scoring import calls, entry, rulings
 from scoring.dealing import set_first_dealer
 from scoring.history import ACTION_MAX, Action
 from scoring.models import Change, Hand
@@ -42,6 +42,8 @@ def test_the_stored_words_are_those_of_every_release():
         "answered a correction request",
         "new link",
         "PIN tries cleared",
+        "called the director",
+        "answered the call",
         "ruling",
         "ruling withdrawn",
         "first dealer",
@@ -61,6 +63,8 @@ def test_a_kind_that_names_what_it_was_about_is_made_and_read_back():
         ("first dealer: North", Action.FIRST_DEALER),
         ("asked for a correction", Action.ASKED),
         ("PIN tries cleared", Action.PIN_TRIES_CLEARED),
+        ("called the director", Action.CALLED),
+        ("answered the call", Action.CALL_ANSWERED),
     ]:
         assert Action.of(text) is kind, text
     for text in ("ruling", "ruling: ", "first dealer", "corrected", "signed: x", ""):
@@ -122,6 +126,8 @@ def test_every_write_at_a_table_keeps_its_kind_and_a_backup_carries_it(game, dir
     entry.reissue_link(table, 0, actor=td)
     table.seats.filter(position=1).update(pin_rests_until=timezone.now() + timedelta(minutes=5))
     entry.clear_pin_tries(table, 1, actor=td)
+    calls.call(table, actor=side[0], reason="misdeal")
+    calls.answer(table, actor=td)
 
     stored = list(Change.objects.filter(table=table).values_list("action", flat=True))
     assert [a for a in stored if Action.of(a) is None] == []

@@ -9,6 +9,10 @@ its own link; some hands are accepted by PIN on the entering side's phone, and e
 night has a signed sheet whose side asked for a correction, flagged on the console.
 At the Friday night, one sheet was reopened, corrected and signed again: the check code of
 its first paper says what changed after signing.
+The floor of each night: a round length, the clock running (Pinochle's waits for the
+director to start it; the Sunday night's time is up, with a table still playing), the
+director's announcements on every phone and the projector, a side at one table calling
+the director, and a player asking to leave after the round.
 """
 
 import datetime
@@ -20,8 +24,9 @@ from django.utils import timezone
 
 from club.models import Club, default_club
 from draw.rounds import draw_next_round, publish
-from scoring import entry, rulings
+from scoring import calls, entry, rulings
 from scoring.models import Hand
+from tournament import leaving, news
 from tournament import linking as register
 from tournament.models import Entrant, Round, Tournament
 
@@ -139,6 +144,7 @@ def build_demo(seed: int = 7) -> Tournament:
         published=True,
         boston_pot=40,
         self_checkin=True,  # players may check themselves in: /t/friday-night-kitty/checkin/self/
+        round_minutes=90,
     )
     Entrant.objects.bulk_create(
         Entrant(
@@ -197,6 +203,13 @@ def build_demo(seed: int = 7) -> Tournament:
         version=disputed.version,
         reason="We took 9 books, not 8",
     )
+    _floor(
+        tournament,
+        director,
+        ["Welcome! Coffee and cake are in the back room.", "Round 3 starts at 21:30."],
+        call=(tables[2], 1, "ruling"),
+        leaves=("Jokers Wild", 2, "Renée Dubois"),
+    )
 
     _three_legged_demo(rng, actor)
     _ascot_demo(rng, actor)
@@ -206,6 +219,26 @@ def build_demo(seed: int = 7) -> Tournament:
         for night in club.tournaments.all():
             night.staff.add(director)
     return tournament
+
+
+def _floor(
+    tournament: Tournament,
+    director,
+    said: list[str],
+    *,
+    call: tuple,
+    leaves: tuple[str, int, str],
+) -> None:
+    """The night as the room sees it: the director's announcements, a side calling the
+    director to its table (the table, the side, the reason), and a player asking to leave
+    after a round (the entrant, the round, who asked)."""
+    by = (director.get_full_name() or director.get_username()) if director else ""
+    for text in said:
+        news.announce(tournament, text, by=by)
+    table, side, reason = call
+    calls.call(table, actor=entry.Actor(side=side), reason=reason)
+    name, after_round, asked_by = leaves
+    leaving.ask_to_leave(tournament.entrants.get(name=name), after_round, by=asked_by)
 
 
 def _start_clock(round_: Round, minutes_ago: int) -> None:
@@ -286,6 +319,7 @@ def _three_legged_demo(rng: random.Random, actor) -> None:
         game="three-legged-kitty",
         players=PLAYERS,
         weekday=SUNDAY,
+        round_minutes=35,  # started 40 minutes ago: the time is up, table 2 still playing
     )
     _start_clock(tournament.round_set.get(), minutes_ago=40)
     first, second = tournament.round_set.get().tables.all()
@@ -295,6 +329,13 @@ def _three_legged_demo(rng: random.Random, actor) -> None:
     _sign(first)
     _ask_correction(first, 2, "The last hand was 7 hearts, not 7 spades")
     _play_game(second, three_legged_hand, rng, hands=3)
+    _floor(
+        tournament,
+        _director_of(actor),
+        ["Finish the hand you are playing, then sign your sheet."],
+        call=(second, 1, "renege"),
+        leaves=("Kofi Mensah", 1, "Kofi Mensah"),
+    )
 
 
 def _ascot_demo(rng: random.Random, actor) -> None:
@@ -307,6 +348,7 @@ def _ascot_demo(rng: random.Random, actor) -> None:
         players=ASCOT_PLAYERS,
         weekday=WEDNESDAY,
         options={"ramsch": True, "seeger_fabian": True, "deals": 8},
+        round_minutes=60,
     )
     _start_clock(tournament.round_set.get(), minutes_ago=40)
     first, second = tournament.round_set.get().tables.all()
@@ -318,6 +360,13 @@ def _ascot_demo(rng: random.Random, actor) -> None:
     _sign(first)
     _ask_correction(first, 1, "Deal 6 was a grand, not a suit game")
     _play_game(second, ascot_hand, rng, hands=5)
+    _floor(
+        tournament,
+        _director_of(actor),
+        ["Table 2 plays on in the back room: the front room closes at 22:00."],
+        call=(second, 2, "renege"),
+        leaves=("Anke Busch", 1, "Anke Busch"),
+    )
 
 
 def _pinochle_demo(rng: random.Random, actor) -> None:
@@ -331,6 +380,7 @@ def _pinochle_demo(rng: random.Random, actor) -> None:
         players=PINOCHLE_PLAYERS,
         weekday=THURSDAY,
         options={"hands": 6},
+        round_minutes=50,  # counted from when the director starts the clock
     )
     first, second = tournament.round_set.get().tables.all()
     _play_game(first, pinochle_hand, rng, hands=1)
@@ -346,6 +396,17 @@ def _pinochle_demo(rng: random.Random, actor) -> None:
         nonce="demo-pinochle-waiting",
         slot=(4, 1),
     )
+    _floor(
+        tournament,
+        _director_of(actor),
+        ["The clock starts when every table is seated."],
+        call=(second, 0, "misdeal"),
+        leaves=("Ida Ng", 1, "Ida Ng"),
+    )
+
+
+def _director_of(actor):
+    return actor.user if actor is not None else None
 
 
 def _club_season(club: Club) -> None:

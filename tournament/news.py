@@ -111,8 +111,9 @@ def left_words(seconds: int | None) -> str:
 
 
 def clock(round_: Round | None, tournament: Tournament, now: datetime) -> RoundClock | None:
-    """The round's clock at `now`, once the director has started it (None before)."""
-    if round_ is None or round_.started is None:
+    """The round's clock at `now`, once the director has started it (None before, and once
+    every sheet of the round is signed: the round is over, whatever its clock said)."""
+    if round_ is None or round_.started is None or round_.status == Round.Status.COMPLETE:
         return None
     started = round_.started
     ends = seconds_left = None

@@ -132,20 +132,51 @@ def test_the_demo_shows_a_sheet_changed_after_signing(director_client):
 
 
 def test_the_demo_console_lists_what_needs_the_director(director_client):
-    """Round 2 of the Friday night: the disputed hand with its reason, and the two finished
-    sheets waiting for signatures; round 1: the correction asked of table 3."""
+    """Round 2 of the Friday night: East-West calling the director to table 3, the
+    disputed hand with its reason, the two finished sheets waiting for signatures, and
+    Jokers Wild asking to leave after the round; round 1: the correction asked of table 3."""
     night = Tournament.objects.get(slug="friday-night-kitty")
     assert night.self_checkin
     assert director_client.get("/t/friday-night-kitty/checkin/self/").status_code == 200
     second = director_client.get("/t/friday-night-kitty/round/2/console/")
     needs = second.context["needs"]
-    assert [n.kind for n in needs] == ["disputed", "unsigned", "unsigned"]
-    assert needs[0].detail == "We took 9 books, not 8" and needs[0].table.number == 4
+    assert [n.kind for n in needs] == ["call", "disputed", "unsigned", "unsigned", "leaving"]
+    assert needs[0].detail == "A ruling" and needs[0].table.number == 3
+    assert needs[1].detail == "We took 9 books, not 8" and needs[1].table.number == 4
+    assert needs[-1].entrant.name == "Jokers Wild"
     html = second.content.decode()
     assert "Clock started" in html and "12 min ago" in html
+    assert "1 h 18 min left" in html  # of the round's 90 minutes
     first = director_client.get("/t/friday-night-kitty/round/1/console/").context["needs"]
-    assert [(n.kind, n.table.number, n.detail) for n in first] == [
-        ("correction", 3, "Hand 4: we took 8 books, not 7")
+    assert [(n.kind, n.table and n.table.number, n.detail) for n in first] == [
+        ("correction", 3, "Hand 4: we took 8 books, not 7"),
+        ("leaving", None, ""),
     ]
     pinochle = director_client.get("/t/pinochle-thursday/round/1/console/")
     assert "Start the clock" in pinochle.content.decode()
+
+
+@pytest.mark.parametrize(
+    "slug", ["friday-night-kitty", "sunday-three-legged", "ascot-wednesday", "pinochle-thursday"]
+)
+def test_each_demo_night_shows_the_floor(client, slug):
+    """Every night: an announcement on every phone, a round length, one table whose side
+    has called the director; the clock running except at Pinochle, where the director
+    starts it; the Sunday night's time is up with a table still playing."""
+    night = Tournament.objects.get(slug=slug)
+    assert night.round_minutes and night.announcements.exists()
+    round_ = night.round_set.order_by("number").last()
+    assert (round_.started is None) == (slug == "pinochle-thursday")
+    pages = [
+        client.get(f"/s/{seat.token}/").content.decode()
+        for table in round_.tables.all()
+        for seat in table.seats.all()
+    ]
+    assert all("From the director" in page for page in pages)
+    assert sum("The director is on the way" in page for page in pages) == max(
+        table.seats.count() for table in round_.tables.all()
+    )
+    projector = client.get(f"/t/{slug}/standings/projector/").content.decode()
+    assert "From the director" in projector
+    if slug == "sunday-three-legged":
+        assert "Time is up" in projector

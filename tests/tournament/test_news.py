@@ -10,7 +10,7 @@ from tests.conftest import GAMES, ONE_TABLE, make_tournament
 from tests.support.floor import words
 from tests.support.helpers import published_round
 from tournament import news
-from tournament.models import Announcement, Tournament
+from tournament.models import Announcement, Round, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -53,6 +53,14 @@ def test_the_clock_counts_down_the_rounds_length_from_the_start(night):
     up = news.clock(round_, night, start + timedelta(minutes=60))
     assert up.over and up.seconds_left == 0 and up.left_words == "Time is up"
     assert news.clock(round_, night, start + timedelta(hours=3)).over
+
+
+def test_once_every_sheet_is_signed_the_round_has_no_clock(night):
+    round_ = published_round(night)
+    night.round_minutes = 60
+    round_.started = timezone.now()
+    round_.status = Round.Status.COMPLETE
+    assert news.clock(round_, night, timezone.now()) is None
 
 
 def test_without_a_round_length_the_clock_only_says_when_it_started(night):

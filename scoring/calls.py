@@ -21,7 +21,7 @@ from django import forms
 from tournament.models import Table
 
 from . import may
-from .forms import EntryErrors
+from .forms import INCOMPLETE, EntryErrors
 from .history import Action
 from .models import Change
 from .writes import Actor, EntryError, table_write
@@ -31,13 +31,19 @@ CALL_KINDS = (Action.CALLED, Action.CALL_ANSWERED)
 
 class CallForm(EntryErrors, forms.Form):
     """A side calls the director, with a reason from the game's short list, or none (the
-    service checks the reason against the table's game)."""
+    service checks the reason against the table's game). The page always sends the
+    reason, empty for none: a post without it is not the page's, and calls nobody."""
 
     visible = ("reason",)
     reason = forms.CharField(max_length=20, required=False)
 
+    def clean(self):
+        if "reason" not in self.data:
+            raise forms.ValidationError(INCOMPLETE)
+        return super().clean()
 
-class AnswerCallForm(CallForm):
+
+class AnswerCallForm(EntryErrors, forms.Form):
     """The director marks the table's call answered: nothing to type."""
 
     visible = ()

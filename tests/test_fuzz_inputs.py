@@ -85,8 +85,14 @@ PARAMS: dict[str, tuple[str, ...]] = {
     "link_correction": ("token",),
     "link_take-back": ("token",),
     "link_first-dealer": ("token",),
+    "link_call": ("token",),
     "console": ("slug", "number"),
     "start_clock": ("slug", "number"),
+    "announce": ("slug", "number"),
+    "take_back_announcement": ("slug", "number", "pk"),
+    "console_answer_call": ("slug", "number", "table"),
+    "confirm_leaving": ("slug", "number", "pk"),
+    "turn_down_leaving": ("slug", "number", "pk"),
     "director_table": ("slug", "number", "table"),
     "director_table_preview": ("slug", "number", "table"),
     **{
@@ -101,6 +107,7 @@ PARAMS: dict[str, tuple[str, ...]] = {
             "answer-correction",
             "new-link",
             "clear-pin-tries",
+            "answer-call",
         )
     },
     "standings": ("slug",),
@@ -174,6 +181,8 @@ ACTIONS = (
     "answer-correction",
     "new-link",
     "clear-pin-tries",
+    "call",
+    "answer-call",
 )
 
 
@@ -309,6 +318,7 @@ def good_payload(address: Address, action: str, game: str, world: World) -> dict
         "answer-correction": {"request": "1", "answer": "the sheet is right"},
         "new-link": {"side": "1"},
         "clear-pin-tries": {"side": "1"},
+        "call": {"reason": "ruling"},
     }
     table_action = {
         "hand": str(hand.pk),
@@ -347,6 +357,7 @@ def good_payload(address: Address, action: str, game: str, world: World) -> dict
         "entrants": {"name": "Newcomer", "player1": "Ann", "player2": "Bob"},
         "entrant_edit": {"name": "Renamed", "player1": "Ann", "player2": "Bob"},
         "checkin": {"q": "1"},
+        "announce": {"text": "Coffee is on in the back room"},
         "sheet_check": {"round": "1", "table": "1", "code": "K7QM-4XPA-9DZ2"},
         "checkin_toggle": {"q": "1", "checked_in": "1"},
         "self_checkin": {
@@ -430,7 +441,7 @@ def form_keys() -> list[str]:
         "_export sort rows every screen name player1 player2 slug date venue game rounds "
         "paper published first_round seed_by_standings bye_points verify_hands boston_pot "
         "tiebreaks playoff_size username password next starts ends ladder_points ladder_played "
-        "ladder_best slot kept merged club"
+        "ladder_best slot kept merged club text round_minutes"
     ).split()
     for ruleset in RULESETS.values():
         for size in ruleset.table_sizes:

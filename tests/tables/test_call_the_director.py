@@ -129,6 +129,15 @@ def test_a_reason_the_game_does_not_offer_is_refused_by_its_field(table):
     assert not Change.objects.filter(table=table, action=Action.CALLED).exists()
 
 
+def test_a_post_that_is_not_the_pages_calls_nobody(table):
+    """The page sends the reason always (empty for none): a post without it is not the
+    page's (a crafted request, a bot following the address) and changes nothing."""
+    response = Client().post(side_link(table, 0) + "call/", {})
+    assert response.status_code == 400
+    assert "The form is incomplete: reload the page." in words(response)
+    assert not Change.objects.filter(table=table, action=Action.CALLED).exists()
+
+
 def test_the_director_answers_from_the_tables_page(director_client, table):
     assert call(table, 1, "misdeal").status_code == 302
     url = director_url(table)

@@ -234,6 +234,8 @@ def test_the_players_phones_share_one_render_of_each_version(
     entrant.name = "Renamed Ones"
     entrant.save()
     assert "Renamed Ones" in Client().get(url).content.decode()  # a new version, drawn again
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_a_renamed_entrant_is_a_new_version_of_the_standings(director_client, director, game):
     tournament = make_tournament(game, entrants=ONE_TABLE[game], published=True)

@@ -96,6 +96,7 @@ INSTALLED_APPS = [
     "documents",
     "backup",
     "season",
+    "own_link",
     "demo",
 ]
 

@@ -20,4 +20,5 @@ urlpatterns = [
     path("", include("draw.urls")),
     path("", include("documents.urls")),
     path("", include("season.urls")),
+    path("", include("own_link.urls")),
 ]

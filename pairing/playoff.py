@@ -137,4 +137,3 @@ def champion(seeds: Sequence[int], winners: Mapping[frozenset[int], int]) -> int
     if len(final) != 1:
         return None
     return winner_of(final[0], winners)
-

@@ -179,6 +179,38 @@ if (window.htmx) htmx.onLoad(bind); else bind(document);
   }
 })();
 
+// --- a player's own link: a new table buzzes ----------------------------------------------------
+// The page names what it shows (#live's data-alert: round and table); when a poll brings a new
+// one (a round published, the table moved), the phone vibrates and beeps once, where it allows
+// it (a sound needs a tap on the page first; iPhones do not vibrate for a web page).
+(function () {
+  var key = "kitty-alert:" + location.pathname;
+  function shown() { var live = document.getElementById("live"); return live ? live.dataset.alert || "" : ""; }
+  var unlocked = null;
+  document.addEventListener("pointerdown", function () {
+    var Audio = window.AudioContext || window.webkitAudioContext;
+    if (!unlocked && Audio) { try { unlocked = new Audio(); } catch (e) { unlocked = null; } }
+  }, { once: true });
+  function beep() {
+    if (!unlocked) return;
+    try {
+      var tone = unlocked.createOscillator(), gain = unlocked.createGain();
+      tone.frequency.value = 880; gain.gain.value = 0.2;
+      tone.connect(gain); gain.connect(unlocked.destination);
+      tone.start(); tone.stop(unlocked.currentTime + 0.3);
+    } catch (e) { /* no sound: the page itself still shows the table */ }
+  }
+  try { sessionStorage.setItem(key, shown()); } catch (e) { /* private mode: no memory */ }
+  document.addEventListener("htmx:afterSwap", function () {
+    var now = shown(), before = null;
+    try { before = sessionStorage.getItem(key); sessionStorage.setItem(key, now); } catch (e) { /* none */ }
+    if (!now || now === before) return;
+    if (navigator.vibrate) navigator.vibrate([300, 150, 300]);
+    beep();
+    document.documentElement.dataset.alerted = now;  // what the browser tests read
+  });
+})();
+
 // --- hands entered while the network is down --------------------------------------------------
 // A hand that cannot be sent is kept on the phone, with its one-time key, and sent in order
 // when the network is back; a hand that reached the server before the answer was lost is

@@ -106,7 +106,7 @@ def perform(request, access: Access, table_action: TableAction):
         by_field = {m for k, m in exc.errors.items() if k not in rest}
         failed.told = [m for m in dict.fromkeys([str(exc), *rest.values()]) if m not in by_field]
         return render_table(request, access, failed=failed, status=exc.status)
-    return done or redirect(access.url + "#sheet")
+    return done or redirect(access.page_url + "#sheet")
 
 
 def link_view(table_action: TableAction):

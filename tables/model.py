@@ -145,7 +145,12 @@ def table_version(access: Access, history: list[Change] | None = None) -> str:
         last = {"n": len(history), "last": max((c.pk for c in history), default=None)}
     round_ = access.table.round
     return live.version(
-        last["n"], last["last"], round_.status, round_.started, live.fields_of(access.tournament)
+        last["n"],
+        last["last"],
+        round_.status,
+        round_.started,
+        live.fields_of(access.tournament),
+        access.follows,
     )
 
 
@@ -237,7 +242,7 @@ class TablePage:
             "next_step": _next_step(
                 self.sheet, self.pending, self.slot, self.slot_label, self.mine, self.checkers
             ),
-            "live_url": live.poll_url(self.request, version, access.url) if version else "",
+            "live_url": live.poll_url(self.request, version, access.page_url) if version else "",
             "live_every": TABLE_POLL_SECONDS,
         }
 

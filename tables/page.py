@@ -44,6 +44,19 @@ class Access:
     seat: Seat | None = None  # the side whose link this is
     # Every seat's (position, entrant), when the link's own read brought them.
     seated: list | None = None
+    # Where the page lives and polls when that is not `url`: a player's own link
+    # (`/p/<token>/`) follows its player from round to round, while its actions stay bound
+    # to this table's round (`url`), so a form sent late never lands at the next table.
+    home: str = ""
+    # What the page follows besides the table (a player's own link: the night's newest
+    # round, the player's entrant): part of the page's version.
+    follows: tuple = ()
+    # What the templates add above the sheet for such a page (the player's own strip).
+    own: object | None = None
+
+    @property
+    def page_url(self) -> str:
+        return self.home or self.url
 
     @property
     def director(self) -> bool:

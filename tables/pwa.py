@@ -18,12 +18,17 @@ def link_manifest(request, token):
     access = link_access(request, token)
     table = access.table
     name = f"Table {table.number}, round {table.round.number} · {access.tournament.name}"
+    return manifest(name, f"Table {table.number}", access.url)
+
+
+def manifest(name: str, short_name: str, url: str) -> JsonResponse:
+    """The manifest of a page a phone keeps on its home screen, opening at `url`."""
     return JsonResponse(
         {
             "name": name,
-            "short_name": f"Table {table.number}",
-            "start_url": access.url,
-            "scope": access.url,
+            "short_name": short_name,
+            "start_url": url,
+            "scope": url,
             "display": "standalone",
             "background_color": "#f5f6f8",
             "theme_color": "#182137",

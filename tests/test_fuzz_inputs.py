@@ -38,6 +38,7 @@ from scoring import entry
 from scoring.models import Hand, Ruling
 from tests.conftest import GAMES, ONE_TABLE, make_tournament
 from tests.support.helpers import SIMPLE_HAND, published_round
+from tournament import own_links
 from tournament.inputs import COLUMN_RANGES
 from tournament.linking import link_entrants
 from tournament.models import Table, Tournament
@@ -86,6 +87,13 @@ PARAMS: dict[str, tuple[str, ...]] = {
     "link_take-back": ("token",),
     "link_first-dealer": ("token",),
     "link_call": ("token",),
+    # A player's own link: their steps, and their side's actions bound to a round.
+    **{f"own_{a}": ("own_token",) for a in ("link", "manifest", "check_in", "leave", "stay")},
+    **{
+        f"own_{a}": ("own_token", "number")
+        for a in ("link_round", "link_preview", "enter", "accept", "dispute", "edit", "sign")
+        + ("correction", "take-back", "first-dealer", "call")
+    },
     "console": ("slug", "number"),
     "start_clock": ("slug", "number"),
     "announce": ("slug", "number"),
@@ -188,7 +196,7 @@ ACTIONS = (
 
 def action_of(address) -> str:
     """The table action an address carries out ("link_sign" signs), else ""."""
-    for prefix in ("link_", "director_"):
+    for prefix in ("link_", "own_", "director_"):
         if address.key.startswith(prefix) and address.key[len(prefix) :] in ACTIONS:
             return address.key[len(prefix) :]
     return ""
@@ -233,6 +241,7 @@ class World:
         tournament = Tournament.objects.get(pk=self.tournaments[game])
         table = Table.objects.filter(round__tournament=tournament).order_by("number").first()
         entrant = tournament.entrants.order_by("pk").first()
+        seated = table.seats.get(position=0).entrant
         players = list(Player.objects.filter(club=tournament.club).values_list("pk", flat=True))
         return {
             "game": game,
@@ -241,6 +250,9 @@ class World:
             "number": "1",
             "table": str(table.number),
             "token": table.seats.get(position=0).token,
+            "own_token": own_links.links_for([seated], tournament.is_partnership)[
+                (seated.pk, 1)
+            ].token,
             "checkin_token": entrant.checkin_token,
             "content_type_id": str(ContentType.objects.get_for_model(Tournament).pk),
             "object_id": str(self.director_id),
@@ -267,6 +279,7 @@ def build_world(director) -> World:
         )
         link_entrants(tournament, tournament.entrants.all())  # the club's register
         table = published_round(tournament).tables.order_by("number").first()
+        own_links.links_for(tournament.entrants.all(), tournament.is_partnership)  # printed
         actor = entry.Actor(side=1, label="Table link")
         entry.enter_hand(table, HANDS[game], actor=actor, nonce="w", slot=(1, 1))
         tournaments[game] = tournament.pk
@@ -539,7 +552,7 @@ def check(client, world, address, game, action, method, payload, *, as_director,
     if not as_director:
         # The public changes nothing; only a table's own link writes, and only a whole,
         # valid action (the server cannot tell a scorer's tap from one that looks like it).
-        table_write = address.key.startswith("link_") and response.status_code == 302
+        table_write = address.key.startswith(("link_", "own_")) and response.status_code == 302
         assert after == before or table_write, f"{said} stored something"
     if after != before or (as_director and method == "post" and response.status_code < 400):
         assert invalid_rows() == [], said
@@ -612,7 +625,7 @@ def test_every_address_takes_nul_and_huge_values_without_a_5xx(world, as_directo
                         as_director=as_director,
                     )
             # Field by field: a table link's pages anonymously, the rest as the director.
-            reachable = as_director != address.key.startswith(("table_link", "link_"))
+            reachable = as_director != address.key.startswith(("table_link", "link_", "own_"))
             fields = good_payload(address, action, game, world) if reachable else {}
             for i, (key, good) in enumerate(fields.items()):
                 for bad in bad_values(good):

@@ -24,6 +24,7 @@ APPS = {
     "documents": {"laptop", "tournament", "scoring", "leaderboard", "draw"},
     "backup": {"club", "tournament", "scoring", "leaderboard"},
     "season": {"club", "tournament", "scoring", "leaderboard"},
+    "own_link": {"tournament", "scoring", "tables", "leaderboard"},
     "demo": {"club", "tournament", "scoring", "draw"},
     "config": {"laptop", "tournament", "tables"},  # settings, urls, the Jinja2 environment
 }

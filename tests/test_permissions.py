@@ -24,6 +24,7 @@ from club.models import Player, Season
 from draw.rounds import draw_next_round
 from tests.conftest import GAMES, ONE_TABLE, make_tournament
 from tests.support.helpers import FINISHING, accepted_hands, published_round, side_link, table_of
+from tournament import own_links
 from tournament.linking import confirm, link_entrants
 from tournament.models import Director, Entrant, Tournament
 
@@ -59,6 +60,24 @@ PUBLIC = {
     "link_call",
     "self_checkin",
     "self_checkin_link",
+    # A player's own link (its token is the credential): the player's steps and their
+    # side's actions at their table, never a director's.
+    "own_link",
+    "own_manifest",
+    "own_check_in",
+    "own_leave",
+    "own_stay",
+    "own_link_round",
+    "own_link_preview",
+    "own_enter",
+    "own_accept",
+    "own_dispute",
+    "own_edit",
+    "own_sign",
+    "own_correction",
+    "own_take-back",
+    "own_first-dealer",
+    "own_call",
     "player",
     "pair",
     "club",
@@ -113,6 +132,9 @@ def fill(route: str, tournament, table) -> str:
         "<int:b>": str(partner.pk),
         "<slug:season>": "season",
     }
+    seated = table.seats.get(position=0).entrant  # a player's own link: side 0's first
+    own = own_links.links_for([seated], tournament.is_partnership)[(seated.pk, 1)]
+    values["<str:own_token>"] = own.token
     url = "/" + route
     for placeholder, value in values.items():
         url = url.replace(placeholder, value)
@@ -202,6 +224,8 @@ def test_the_public_pages_open_for_anyone(client, night):
         response = client.get(url)
         # A pair's rating is only for a game of partnerships.
         expected = (404,) if name == "rating_pair" and not tournament.is_partnership else (200, 405)
+        if name == "own_link_round":  # the round in play: the page that follows the player
+            expected = (302,)
         assert response.status_code in expected, (name, url, response.status_code)
 
 

@@ -172,8 +172,6 @@ def nights_played(club: Club) -> dict[int, tuple[int, object]]:
     return {pk: (len(dates), max(dates.values())) for pk, dates in nights.items()}
 
 
-
-
 def to_confirm(tournament: Tournament) -> list[Pending]:
     """The tournament's unlinked players with the entries each is near (four queries)."""
     partnership = tournament.is_partnership

@@ -1,6 +1,6 @@
 // Kitty TD's service worker: a side's table page, and the files it needs, still open for a
-// while without the network (the page then says it is offline). Only a side's own page is
-// kept on its phone: never a director's page, which shows every side's PIN. Every request
+// while without the network (the page then says it is offline). Only a side's own page (or a
+// player's own link) is kept on its phone: never a director's page, which shows every side's PIN. Every request
 // goes to the network first, so nothing stale is shown while the network is there.
 "use strict";
 const CACHE = "kitty-td-v1";
@@ -13,7 +13,7 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  const page = /^\/s\/[^/]+\/$/.test(url.pathname) && !url.search;
+  const page = /^\/[sp]\/[^/]+\/$/.test(url.pathname) && !url.search;
   const asset = url.pathname.startsWith("/static/");
   if (!page && !asset) return;
   const key = page ? url.pathname : request;

@@ -34,7 +34,6 @@ CORRECTED = {
 }
 
 
-
 def published_round(tournament, seed: int = 1) -> Round:
     round_ = draw_next_round(tournament, seed=seed)
     publish(round_)

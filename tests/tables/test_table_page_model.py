@@ -25,6 +25,7 @@ from tests.support.printed_nights import director_actor
 
 pytestmark = pytest.mark.django_db
 
+
 def corrected_after_signing(game: str):
     """A table played out and signed, reopened, hand 1 corrected and signed again: a final
     sheet (its check code on the page) whose history words a hand's facts before and

@@ -1,0 +1,119 @@
+"""Where a player's own link stands in the night: whose link it is, the newest round the
+players may see, and the player's place in it (a seat, a bye, or not drawn).
+
+A poll of the player's page reads this and the table's history length: four queries, and
+the page is drawn again only when one of them changed (`version`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.http import Http404
+
+from scoring.prepared import Prepared
+from tournament import live
+from tournament.models import Bye, OwnLink, Round, Seat, Tournament
+
+NOT_VALID = "This link is not valid: ask the director for your own link."
+
+_LINK = Prepared(
+    lambda token: OwnLink.objects.select_related("entrant__tournament").filter(token=token)
+)
+# The newest round the players may see (a draft is the director's alone).
+_NEWEST = Prepared(
+    lambda tournament: (
+        Round.objects.filter(tournament_id=tournament)
+        .exclude(status=Round.Status.DRAFT)
+        .order_by("-number")[:1]
+    )
+)
+# The player's table in a round, with every seat at it (as a side's link reads them).
+_SEATED = Prepared(
+    lambda round_id, entrant: (
+        Seat.objects.select_related("entrant", "table__round__tournament")
+        .filter(table__round_id=round_id, table__seats__entrant_id=entrant)
+        .order_by("position")
+    )
+)
+
+
+@dataclass
+class Night:
+    """One player's night as their link shows it now."""
+
+    link: OwnLink
+    round: Round | None  # the newest public round, if any
+    seats: list[Seat]  # every seat at the player's table in that round (none: not seated)
+    bye: bool = False  # not seated in that round: a bye (or sitting out)
+
+    @property
+    def entrant(self):
+        return self.link.entrant
+
+    @property
+    def tournament(self) -> Tournament:
+        return self.link.entrant.tournament
+
+    @property
+    def seat(self) -> Seat | None:
+        return next((s for s in self.seats if s.entrant_id == self.link.entrant_id), None)
+
+    @property
+    def table(self):
+        seat = self.seat
+        return seat.table if seat is not None else None
+
+    @property
+    def seated(self) -> list:
+        return [(s.position, s.entrant) for s in self.seats]
+
+    @property
+    def alert(self) -> str:
+        """What the phone alerts for once (a buzz, a sound): each round's table as it is
+        drawn. Empty before the first round."""
+        if self.round is None:
+            return ""
+        where = f"t{self.table.number}" if self.table is not None else "bye"
+        return f"r{self.round.number}-{where}"
+
+    def facts(self) -> tuple:
+        """What the page shows outside the table itself: part of its version."""
+        round_ = self.round
+        return (
+            self.link.token,
+            live.fields_of(self.entrant),
+            round_ and (round_.pk, round_.status, round_.started),
+            self.seat and self.seat.pk,
+            self.bye,
+        )
+
+
+def night_of(token: str) -> Night:
+    """The player's night by their link; 404 for a link that is not (or no longer) one."""
+    link = next(iter(_LINK(token)), None)
+    if link is None:
+        raise Http404(NOT_VALID)
+    rounds = list(_NEWEST(link.entrant.tournament_id))
+    round_ = rounds[0] if rounds else None
+    if round_ is None:
+        return Night(link, None, [])
+    seats = list(_SEATED(round_.pk, link.entrant_id))
+    bye = not seats and Bye.objects.filter(round=round_, entrant_id=link.entrant_id).exists()
+    return Night(link, round_, seats, bye)
+
+
+def seats_in_round(night: Night, number: int) -> list[Seat]:
+    """Every seat at the player's table in round `number` (public rounds only): a form
+    posted from that round's page acts there, whatever round is newest now."""
+    if night.round is not None and night.round.number == number:
+        return night.seats
+    return list(
+        Seat.objects.select_related("entrant", "table__round__tournament")
+        .filter(
+            table__round__tournament_id=night.tournament.pk,
+            table__round__number=number,
+            table__seats__entrant_id=night.link.entrant_id,
+        )
+        .exclude(table__round__status=Round.Status.DRAFT)
+        .order_by("position")
+    )

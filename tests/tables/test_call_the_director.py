@@ -15,6 +15,7 @@ from tests.conftest import GAMES, ONE_TABLE, make_tournament
 from tests.support.floor import console_url, director_url, needs_on, words
 from tests.support.helpers import FINISHING, enter, published_round, side_link, table_of
 from tournament.models import Round
+from tournament.own_links import links_for
 
 pytestmark = pytest.mark.django_db
 
@@ -217,3 +218,21 @@ def test_a_call_is_listed_before_everything_else(director_client, game):
         ("disputed", director_url(disputed)),
         ("late", director_url(late)),
     ]
+
+
+def test_a_player_calls_from_their_own_link_for_their_side(director_client, table):
+    """A player's own link acts for their side at their table, as the side's link does:
+    the call is their side's, and every phone of the table says the director is coming."""
+    tournament = table.round.tournament
+    seat = table.seats.get(position=1)
+    link = links_for([seat.entrant], tournament.is_partnership)[(seat.entrant_id, 1)]
+    own = f"/p/{link.token}/r/{table.round.number}/"
+    response = Client().post(own + "call/", {"reason": "misdeal"})
+    assert response.status_code == 302
+    assert f"{caller(table, 1)} (own link): called the director — “A misdeal”" in words(
+        Client().get(side_link(table, 0))
+    )
+    home = f"/p/{link.token}/"  # the page that follows the player: their table now
+    assert f"(called {called_at(table)}, a misdeal)" in words(Client().get(home))
+    [need] = needs_on(director_client, table.round)
+    assert need["kind"] == "call" and need["reason"] == "A misdeal"

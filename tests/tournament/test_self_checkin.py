@@ -10,7 +10,7 @@ from django.test import Client
 from pypdf import PdfReader
 
 from tests.conftest import GAMES, make_tournament
-from tournament.models import Entrant
+from tournament.models import Entrant, OwnLink
 
 pytestmark = pytest.mark.django_db
 
@@ -252,25 +252,39 @@ def test_the_checkin_page_offers_check_in_all_and_the_codes(director_client):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_the_codes_pdf_lists_each_entrant_with_their_own_link(director_client, game):
+def test_the_codes_pdf_gives_each_player_their_own_link(director_client, game):
+    """One card a player, with their own link for the night: both partners of a team at
+    6 Card Kitty, each with the team's name; the one player of an entrant elsewhere."""
     tournament = make_tournament(game, entrants=12, self_checkin=True)
     tournament.entrants.filter(order=12).update(withdrawn=True)
     response = director_client.get(f"/t/{tournament.slug}/checkin/codes.pdf")
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
     assert "no-cache" in response["Cache-Control"] or "no-store" in response["Cache-Control"]
     pages = [p.extract_text() for p in PdfReader(io.BytesIO(response.content)).pages]
-    assert len(pages) == 2  # ten codes a page
+    partnership = game == "columbus-6-card-kitty"
+    assert len(pages) == (3 if partnership else 2)  # ten cards a page: 22 players, or 11
     text = " ".join(pages)
+    squashed = "".join(text.split())
     name = NAME[game]
     for number in range(1, 12):
-        assert f"{name} {number}" in text
+        if partnership:  # each partner's card, named, with their team's name
+            assert text.count(f"Team {number}\n") == 2, number
+            assert f"North {number}" in text and f"South {number}" in text
+        else:
+            assert f"{name} {number}\n" in text
     assert f"{name} 12" not in text  # withdrawn
-    squashed = "".join(text.split())
     assert f"http://testserver/t/{tournament.slug}/checkin/self/" in squashed
-    for e in tournament.entrants.filter(withdrawn=False):
-        assert f"/t/{tournament.slug}/checkin/me/{e.checkin_token}/" in squashed, e.name
-    assert tournament.entrants.get(order=12).checkin_token not in squashed
-    assert "Check-in codes" in pages[0] and "page 1 of 2" in pages[0]
+    links = OwnLink.objects.filter(entrant__tournament=tournament)
+    assert links.count() == (22 if partnership else 11)  # made for each player, once
+    for link in links:
+        assert f"http://testserver/p/{link.token}/" in squashed, link.player
+    for e in tournament.entrants.all():  # the team's old check-in link is not printed
+        assert e.checkin_token not in squashed
+    said = "Yourlinkforthenight:checkin,seeyourtableeachround,enterandaccepthands,callthedirector."
+    assert squashed.count(said) == links.count()
+    assert "Check-in codes" in pages[0] and "page 1 of" in pages[0]
+    again = director_client.get(f"/t/{tournament.slug}/checkin/codes.pdf").content
+    assert again == response.content  # printed again: the same links
 
 
 def test_a_backup_keeps_self_checkin_on_but_never_the_links(night):

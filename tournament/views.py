@@ -1,5 +1,8 @@
 """Tournament set-up pages: the tournament, its entrants, check-in, the games' help."""
 
+from dataclasses import dataclass
+
+import segno
 from django.contrib import messages
 from django.db import transaction
 from django.db.models import Count, Q
@@ -7,6 +10,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from club.access import runs_club
@@ -15,11 +19,14 @@ from laptop.links import phone_url
 from rules import RULESETS
 from rules.base import count
 
+from . import own_links
 from .access import director_required, is_director, runs, sees, visible_tournament
 from .checkin import (
     SEARCH_MIN_LETTERS,
     CheckinError,
     check_in_all,
+    checked_in_here,
+    remember_checked_in_here,
     self_check_in,
     self_search,
     tapped,
@@ -347,10 +354,14 @@ def _self_checkin_closed(request, tournament: Tournament):
     )
 
 
+# Once checked in, the page shows the players' own links: never cached, so a shared phone's
+# back button or a proxy does not keep them.
+@never_cache
 def self_checkin(request, slug):
     """The players' own check-in page (no login), open while the director allows it: type
     a few letters of your team or name, tap to check in. A night not published is not
-    there for anyone but its staff, as its other pages (its name and entrants are private)."""
+    there for anyone but its staff, as its other pages (its name and entrants are private).
+    The tap that checks an entrant in is shown their own links (tournament/checkin.py)."""
     tournament = visible_tournament(request, slug)
     if not tournament.self_checkin:
         return _self_checkin_closed(request, tournament)
@@ -368,7 +379,13 @@ def self_checkin(request, slug):
             except CheckinError as exc:
                 form.add_error("q", str(exc))
             else:
-                said = "checked in: welcome!" if done else "already checked in."
+                if done:
+                    remember_checked_in_here(request.session, entrant)
+                    said = "checked in: welcome!"
+                elif checked_in_here(request.session, [entrant]):
+                    said = "already checked in."
+                else:  # someone else's tap, or another phone's: their links stay theirs
+                    said = "already checked in. " + OWN_LINK_ELSEWHERE
                 messages.success(request, f"{entrant.name}: {said}")
                 url = reverse("self_checkin", args=[slug]) + "?" + urlencode({"q": query})
                 return redirect(f"{url}#e{entrant.pk}")
@@ -380,6 +397,7 @@ def _render_self_checkin(request, tournament: Tournament, form, status: int = 20
     if status == 200 and not form.is_valid():
         status = 400
     found = self_search(tournament, query)
+    shown = _own_links_shown(request, tournament, checked_in_here(request.session, found.entrants))
     return render(
         request,
         "tournament/self_checkin.html",
@@ -388,19 +406,50 @@ def _render_self_checkin(request, tournament: Tournament, form, status: int = 20
             "form": form,
             "query": query.strip(),
             "found": found,
+            "rows": [(e, shown.get(e.pk, [])) for e in found.entrants],
             "min_letters": SEARCH_MIN_LETTERS,
         },
         status=status,
     )
 
 
+OWN_LINK_ELSEWHERE = "Your link is on your check-in card, or ask the director."
+
+
+@dataclass(frozen=True)
+class OwnLinkShown:
+    """A player's own link as a page shows it to them: their name, the address a phone
+    in the room opens, and its QR code (an image in the page: the site's CSP allows data:)."""
+
+    player: str
+    url: str
+    qr: str
+
+
+def _own_links_shown(request, tournament: Tournament, entrants) -> dict[int, list[OwnLinkShown]]:
+    """The own links of each of these entrants' players, by entrant id."""
+    partnerships = tournament.is_partnership
+    links = own_links.links_for(entrants, partnerships)
+    shown: dict[int, list[OwnLinkShown]] = {}
+    for entrant in entrants:
+        for place in own_links.places(entrant, partnerships):
+            link = links[entrant.pk, place]
+            url = own_links.own_url(request, link)
+            qr = segno.make(url, error="m").svg_data_uri(scale=4, border=2)
+            player = link.player if partnerships else entrant.name
+            shown.setdefault(entrant.pk, []).append(OwnLinkShown(player, url, qr))
+    return shown
+
+
+@never_cache  # it shows the entrant's players' own links
 def self_checkin_link(request, slug, checkin_token):
     """An entrant's own check-in link (the QR code printed for them): one tap confirms.
     Opening it checks nobody in, so a link previewed by a chat app does nothing.
 
     The link is its entrant's credential (as a side's table link is): it works before the
     night is published too, but a wrong one then says no more than that there is no such
-    night."""
+    night. Its holder is that entrant: once checked in, it shows their players' own links
+    (the team's code, printed before each player had one, leads to them)."""
     tournament = get_object_or_404(Tournament, slug=slug)
     entrant = Entrant.objects.filter(tournament=tournament, checkin_token=checkin_token).first()
     if entrant is None and not sees(request.user, tournament):
@@ -421,10 +470,13 @@ def self_checkin_link(request, slug, checkin_token):
             return redirect(request.path)
     elif entrant.withdrawn:
         status, error = 409, withdrawn_message(entrant)
+    owns = []
+    if entrant.checked_in and not entrant.withdrawn:
+        owns = _own_links_shown(request, tournament, [entrant])[entrant.pk]
     return render(
         request,
         "tournament/self_checkin_link.html",
-        {"tournament": tournament, "entrant": entrant, "error": error},
+        {"tournament": tournament, "entrant": entrant, "error": error, "owns": owns},
         status=status,
     )
 

@@ -282,8 +282,11 @@ def entrants_import(request, slug):
 
 
 @director_required
+@never_cache  # it may show a player's own link
 def checkin(request, slug):
-    """The list at the door: search by name, one tap checks an entrant in or out."""
+    """The list at the door: search by name, one tap checks an entrant in or out. Each
+    entrant's players' own links, for the director to show (`link`: that entrant's) or
+    replace."""
     tournament = get_object_or_404(Tournament, slug=slug)
     return render_checkin(request, tournament, CheckinSearchForm(request.GET))
 
@@ -291,6 +294,7 @@ def checkin(request, slug):
 def render_checkin(request, tournament: Tournament, form: CheckinSearchForm, status: int = 200):
     """The list, searched by the form's name if it is one (a bad search shows everyone)."""
     query = form.cleaned_data.get("q", "") if form.is_valid() else ""
+    partnerships = tournament.is_partnership
     everyone = tournament.entrants.filter(withdrawn=False)
     shown = everyone
     if query:
@@ -301,12 +305,18 @@ def render_checkin(request, tournament: Tournament, form: CheckinSearchForm, sta
         registered=Count("id"), checked_in=Count("id", filter=Q(checked_in=True))
     )
     counts["waiting"] = counts["registered"] - counts["checked_in"]
+    entrants = list(shown.order_by("name"))
+    asked = request.GET.get("link", "")  # the entrant whose own links to show
+    showing = [e for e in entrants if asked.isdigit() and len(asked) < 19 and e.pk == int(asked)]
+    owns = _own_links_shown(request, tournament, showing) if showing else {}
+    rows = [(e, _players(e, partnerships), owns.get(e.pk, [])) for e in entrants]
     return render(
         request,
         "tournament/checkin.html",
         {
             "tournament": tournament,
-            "entrants": shown.order_by("name"),
+            "entrants": entrants,
+            "rows": rows,
             "query": query,
             "form": form,
             "counts": counts,
@@ -332,6 +342,44 @@ def checkin_toggle(request, slug, pk):
     if query:
         url += "?" + urlencode({"q": query})
     return redirect(f"{url}#e{entrant.pk}")
+
+
+@director_required
+@require_POST
+def own_link_new(request, slug, pk):
+    """A player's own link lost or shared: a new one, shown on the check-in page to scan
+    there (or printed again); the old one stops working at once."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    entrant = get_object_or_404(Entrant, tournament=tournament, pk=pk, withdrawn=False)
+    form = CheckinSearchForm(request.POST)
+    place = request.POST.get("place", "")
+    places = own_links.places(entrant, tournament.is_partnership)
+    if form.is_valid() and not (place.isdigit() and len(place) < 3 and int(place) in places):
+        form.add_error(None, f"Choose which player of {entrant.name} gets a new link.")
+    if not form.is_valid():
+        return render_checkin(request, tournament, form)
+    own_links.replace(entrant, int(place))
+    player = _player(entrant, int(place), tournament.is_partnership)
+    messages.success(
+        request,
+        f"{player} has a new own link: the old one no longer works. Let them scan the new "
+        "one here, or print the check-in codes again.",
+    )
+    query = {"q": form.cleaned_data["q"], "link": entrant.pk}
+    return redirect(reverse("checkin", args=[slug]) + "?" + urlencode(query) + f"#e{entrant.pk}")
+
+
+def _players(entrant: Entrant, partnerships: bool) -> list[tuple[int, str]]:
+    """Each player of the entrant: their place and name."""
+    return [(p, _player(entrant, p, partnerships)) for p in own_links.places(entrant, partnerships)]
+
+
+def _player(entrant: Entrant, place: int, partnerships: bool) -> str:
+    """A player by their place: a partner's name (their team's when it has none), or the
+    entrant's at the three-player games."""
+    if not partnerships:
+        return entrant.name
+    return (entrant.player2 if place == 2 else entrant.player1) or entrant.name
 
 
 @director_required
@@ -436,7 +484,7 @@ def _own_links_shown(request, tournament: Tournament, entrants) -> dict[int, lis
             link = links[entrant.pk, place]
             url = own_links.own_url(request, link)
             qr = segno.make(url, error="m").svg_data_uri(scale=4, border=2)
-            player = link.player if partnerships else entrant.name
+            player = _player(entrant, place, partnerships)
             shown.setdefault(entrant.pk, []).append(OwnLinkShown(player, url, qr))
     return shown
 

@@ -65,7 +65,7 @@ PARAMS: dict[str, tuple[str, ...]] = {
     "checkin": ("slug",),
     "checkin_toggle": ("slug", "pk"),
     "checkin_all": ("slug",),
-    "own_link_new": ("slug", "pk"),
+    "checkin_new_link": ("slug", "pk"),
     "checkin_pdf": ("slug",),
     "self_checkin": ("slug",),
     "self_checkin_link": ("slug", "checkin_token"),
@@ -363,7 +363,7 @@ def good_payload(address: Address, action: str, game: str, world: World) -> dict
         "checkin": {"q": "1"},
         "sheet_check": {"round": "1", "table": "1", "code": "K7QM-4XPA-9DZ2"},
         "checkin_toggle": {"q": "1", "checked_in": "1"},
-        "own_link_new": {"q": "", "place": "1"},
+        "checkin_new_link": {"q": "", "place": "1"},
         "self_checkin": {
             "q": tournament.entrants.order_by("pk").first().name,
             "entrant": str(entrants[0]),

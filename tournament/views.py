@@ -346,7 +346,7 @@ def checkin_toggle(request, slug, pk):
 
 @director_required
 @require_POST
-def own_link_new(request, slug, pk):
+def checkin_new_link(request, slug, pk):
     """A player's own link lost or shared: a new one, shown on the check-in page to scan
     there (or printed again); the old one stops working at once."""
     tournament = get_object_or_404(Tournament, slug=slug)

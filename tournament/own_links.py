@@ -6,9 +6,9 @@ it is needed (the check-in codes, the self check-in page) and kept all night; th
 director replaces one that was lost or shared (a new token: the old one stops working).
 
 The page behind it is own_link/; this module only keeps the links. Each is a bearer
-credential for that player alone: printed on their check-in card, shown
-on the self check-in page only to the phone whose tap checked them in (tournament/checkin.py
-says why), never written to a log nor sent in a Referer (config/logs.py).
+credential for that player alone: printed on their check-in card, shown on the self
+check-in page only to the phone whose tap checked them in (tournament/checkin.py says
+why), never written to a log nor sent in a Referer (config/logs.py, config/private.py).
 """
 
 from __future__ import annotations

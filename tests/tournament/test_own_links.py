@@ -98,6 +98,9 @@ def test_the_director_gives_a_player_a_new_link_at_the_checkin_page(director_cli
     assert f"http://testserver/p/{after[entrant.pk, place]}/" in page
     assert f'alt="QR code of {player}\'s own link"' in page
     assert before[entrant.pk, place] not in page
+    # The player's page answers the new link, and the old one no more.
+    assert Client().get(f"/p/{before[entrant.pk, place]}/").status_code == 404
+    assert Client().get(f"/p/{after[entrant.pk, place]}/").status_code == 200
     assert "no-cache" in response["Cache-Control"] or "no-store" in response["Cache-Control"]
     # The check-in codes print the new one.
     pdf = director_client.get(f"/t/{tournament.slug}/checkin/codes.pdf").content

@@ -159,6 +159,7 @@ def test_the_tap_that_checks_in_is_shown_the_players_own_links_and_no_other(nigh
     assert len(shown) == PLAYERS.get(night.game, 1) and shown == own_paths(e)
     if night.is_partnership:  # each named: the partner scans theirs from this phone
         assert "<strong>North 5</strong>" in html and "<strong>South 5</strong>" in html
+    assert all(Client().get(path).status_code == 200 for path in shown)  # the player's page
     again = phone.get(page(night), {"q": e.name})
     assert own_links_shown(again.content.decode()) == shown  # a reload: the same links
     assert "no-cache" in again["Cache-Control"] or "no-store" in again["Cache-Control"]

@@ -66,12 +66,14 @@ def _cell(c: Canvas, code: CheckinCode, what: str, x: float, y: float, w: float,
     line_y = y - PAD - size
     for line in lines:
         draw(c, text_x, line_y, line, size, "bold", box=box)
+        bottom = line_y - 0.25 * size  # where the text above the foot ends, so far
         line_y -= size + 3
     c.setFillColorRGB(*GREY)
     if code.team and code.team != code.name:
         for line in wrap(code.team, text_w, 10, max_lines=2):
             line_y -= 2
             draw(c, text_x, line_y, line, 10, box=box)
+            bottom = line_y - 2.5
             line_y -= 12
     # At the foot, the address, small, to type in if the camera fails (never cut, only
     # wrapped), and above it what the link does, as large as the room left allows.
@@ -79,7 +81,8 @@ def _cell(c: Canvas, code: CheckinCode, what: str, x: float, y: float, w: float,
     foot = y - h + PAD + 3 + 7 * len(url_lines)
     for size in DOES_SIZES:
         does = wrap(what, text_w, size, max_lines=None)
-        if foot + len(does) * (size + 1.5) <= line_y + 10 or size == DOES_SIZES[-1]:
+        top = foot + 2 + (len(does) - 1) * (size + 1.5) + 0.8 * size
+        if top + 3 <= bottom or size == DOES_SIZES[-1]:
             break
     c.setFillColorRGB(0, 0, 0)
     for i, line in enumerate(does):  # top down: the PDF's text reads in order

@@ -102,8 +102,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    # A page whose address is a credential (a side's, a player's) sends no Referer.
-    "config.private.NoReferrerFromPrivatePages",
+    # A page whose address is a credential (a side's, a player's) never sends it on.
+    "config.private.SiteOnlyReferrer",
     # Cookies are Secure exactly when the request came over HTTPS (the hall is plain HTTP).
     "laptop.middleware.SecureCookiesOverHttps",
     "whitenoise.middleware.WhiteNoiseMiddleware",

@@ -91,7 +91,7 @@ def checkin_codes(request, tournament: Tournament) -> bytes:
             link = links[entrant.pk, place]
             codes.append(
                 printing.CheckinCode(
-                    name=link.player if partnerships else entrant.name,
+                    name=own_links.player_name(entrant, place, partnerships),
                     url=own_links.own_url(request, link),
                     team=entrant.name if partnerships else "",
                 )

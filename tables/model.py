@@ -147,14 +147,9 @@ def table_version(
     else:
         last = {"n": len(history), "last": max((c.pk for c in history), default=None)}
     round_ = access.table.round
-    follows = (newest,) if later.follows_its_entrant(access) else ()
+    follows = (*access.follows, newest) if later.follows_its_entrant(access) else access.follows
     return live.version(
-        last["n"],
-        last["last"],
-        round_.status,
-        live.fields_of(access.tournament),
-        access.follows,
-        *follows,
+        last["n"], last["last"], round_.status, live.fields_of(access.tournament), follows
     )
 
 

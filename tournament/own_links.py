@@ -14,7 +14,9 @@ why), never written to a log nor sent in a Referer (config/logs.py, config/priva
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
+import segno
 from django.db import transaction
 from django.http import HttpRequest
 
@@ -82,3 +84,34 @@ def own_path(token: str) -> str:
 def own_url(request: HttpRequest, link: OwnLink) -> str:
     """The link as a phone in the room opens it (not the laptop's 127.0.0.1)."""
     return phone_url(request, own_path(link.token))
+
+
+def player_name(entrant: Entrant, place: int, partnerships: bool) -> str:
+    """A player by their place, as the cards and pages name them: a partner (their team's
+    name when they have none of their own), or the entrant at the three-player games."""
+    if not partnerships:
+        return entrant.name
+    return (entrant.player2 if place == 2 else entrant.player1) or entrant.name
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A player's own link as a page shows it to them: their name, the address a phone in
+    the room opens, and its QR code (an image in the page: the site's CSP allows data:)."""
+
+    player: str
+    url: str
+    qr: str
+
+
+def shown(request: HttpRequest, entrants: list[Entrant], partnerships: bool) -> dict:
+    """Each of these entrants' players' own links as a page shows them, by entrant id."""
+    links = links_for(entrants, partnerships)
+    found: dict[int, list[Shown]] = {}
+    for entrant in entrants:
+        for place in places(entrant, partnerships):
+            url = own_url(request, links[entrant.pk, place])
+            qr = segno.make(url, error="m").svg_data_uri(scale=4, border=2)
+            player = player_name(entrant, place, partnerships)
+            found.setdefault(entrant.pk, []).append(Shown(player, url, qr))
+    return found

@@ -1,8 +1,5 @@
 """Tournament set-up pages: the tournament, its entrants, check-in, the games' help."""
 
-from dataclasses import dataclass
-
-import segno
 from django.contrib import messages
 from django.db import transaction
 from django.db.models import Count, Q
@@ -308,7 +305,7 @@ def render_checkin(request, tournament: Tournament, form: CheckinSearchForm, sta
     entrants = list(shown.order_by("name"))
     asked = request.GET.get("link", "")  # the entrant whose own links to show
     showing = [e for e in entrants if asked.isdigit() and len(asked) < 19 and e.pk == int(asked)]
-    owns = _own_links_shown(request, tournament, showing) if showing else {}
+    owns = own_links.shown(request, showing, partnerships) if showing else {}
     rows = [(e, _players(e, partnerships), owns.get(e.pk, [])) for e in entrants]
     return render(
         request,
@@ -359,7 +356,7 @@ def checkin_new_link(request, slug, pk):
     if not form.is_valid():
         return render_checkin(request, tournament, form)
     own_links.replace(entrant, int(place))
-    player = _player(entrant, int(place), tournament.is_partnership)
+    player = own_links.player_name(entrant, int(place), tournament.is_partnership)
     messages.success(
         request,
         f"{player} has a new own link: the old one no longer works. Let them scan the new "
@@ -371,15 +368,10 @@ def checkin_new_link(request, slug, pk):
 
 def _players(entrant: Entrant, partnerships: bool) -> list[tuple[int, str]]:
     """Each player of the entrant: their place and name."""
-    return [(p, _player(entrant, p, partnerships)) for p in own_links.places(entrant, partnerships)]
-
-
-def _player(entrant: Entrant, place: int, partnerships: bool) -> str:
-    """A player by their place: a partner's name (their team's when it has none), or the
-    entrant's at the three-player games."""
-    if not partnerships:
-        return entrant.name
-    return (entrant.player2 if place == 2 else entrant.player1) or entrant.name
+    return [
+        (place, own_links.player_name(entrant, place, partnerships))
+        for place in own_links.places(entrant, partnerships)
+    ]
 
 
 @director_required
@@ -445,7 +437,8 @@ def _render_self_checkin(request, tournament: Tournament, form, status: int = 20
     if status == 200 and not form.is_valid():
         status = 400
     found = self_search(tournament, query)
-    shown = _own_links_shown(request, tournament, checked_in_here(request.session, found.entrants))
+    mine = checked_in_here(request.session, found.entrants)
+    shown = own_links.shown(request, mine, tournament.is_partnership)
     return render(
         request,
         "tournament/self_checkin.html",
@@ -462,31 +455,6 @@ def _render_self_checkin(request, tournament: Tournament, form, status: int = 20
 
 
 OWN_LINK_ELSEWHERE = "Your link is on your check-in card, or ask the director."
-
-
-@dataclass(frozen=True)
-class OwnLinkShown:
-    """A player's own link as a page shows it to them: their name, the address a phone
-    in the room opens, and its QR code (an image in the page: the site's CSP allows data:)."""
-
-    player: str
-    url: str
-    qr: str
-
-
-def _own_links_shown(request, tournament: Tournament, entrants) -> dict[int, list[OwnLinkShown]]:
-    """The own links of each of these entrants' players, by entrant id."""
-    partnerships = tournament.is_partnership
-    links = own_links.links_for(entrants, partnerships)
-    shown: dict[int, list[OwnLinkShown]] = {}
-    for entrant in entrants:
-        for place in own_links.places(entrant, partnerships):
-            link = links[entrant.pk, place]
-            url = own_links.own_url(request, link)
-            qr = segno.make(url, error="m").svg_data_uri(scale=4, border=2)
-            player = _player(entrant, place, partnerships)
-            shown.setdefault(entrant.pk, []).append(OwnLinkShown(player, url, qr))
-    return shown
 
 
 @never_cache  # it shows the entrant's players' own links
@@ -520,7 +488,7 @@ def self_checkin_link(request, slug, checkin_token):
         status, error = 409, withdrawn_message(entrant)
     owns = []
     if entrant.checked_in and not entrant.withdrawn:
-        owns = _own_links_shown(request, tournament, [entrant])[entrant.pk]
+        owns = own_links.shown(request, [entrant], tournament.is_partnership)[entrant.pk]
     return render(
         request,
         "tournament/self_checkin_link.html",

@@ -1,15 +1,15 @@
-"""What reaches the log: never a side's link or a player's check-in link.
+"""What reaches the log: never a side's link, a player's own link or a check-in link.
 
-Each is a bearer credential (whoever holds it acts for that side), and Django logs the
-path of every refused request: routine 409s from phones included. The handler masks them
-before the line is written, whichever logger wrote it (Django's, waitress's, gunicorn's
-error log through the root logger).
+Each is a bearer credential (whoever holds it acts for that side, or that player), and
+Django logs the path of every refused request: routine 409s from phones included. The
+handler masks them before the line is written, whichever logger wrote it (Django's,
+waitress's, gunicorn's error log through the root logger).
 """
 
 import logging
 import re
 
-PRIVATE = re.compile(r"(/s/|/checkin/me/)[^/\s?#'\"]+")
+PRIVATE = re.compile(r"(/s/|/p/|/checkin/me/)[^/\s?#'\"]+")
 
 
 def masked(text: str) -> str:

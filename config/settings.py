@@ -102,6 +102,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # A page whose address is a credential (a side's, a player's) never sends it on.
+    "config.private.SiteOnlyReferrer",
     # Cookies are Secure exactly when the request came over HTTPS (the hall is plain HTTP).
     "laptop.middleware.SecureCookiesOverHttps",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -272,7 +274,8 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    # A side's link in a logged path is masked: it is that side's credential (config/logs.py).
+    # A side's or a player's link in a logged path is masked: it is their credential
+    # (config/logs.py).
     "filters": {"private_links": {"()": "config.logs.MaskPrivateLinks"}},
     "handlers": {
         "console": {"class": "logging.StreamHandler", "filters": ["private_links"]},

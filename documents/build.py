@@ -13,6 +13,7 @@ import printing
 from laptop.links import phone_url
 from scoring.results import results_for
 from scoring.signed import check_url, printed_sheet
+from tournament import own_links
 from tournament.models import Round, Seat, Tournament
 
 
@@ -79,25 +80,29 @@ def round_pairings(request, round_: Round, cards, by_name, byes) -> bytes:
 
 
 def checkin_codes(request, tournament: Tournament) -> bytes:
-    """Every entrant not withdrawn, with their own check-in link as a QR code."""
-    entrants = tournament.entrants.filter(withdrawn=False)
+    """Every player of an entrant not withdrawn, with their own link for the night as a QR
+    code: each partner of a team has their own (tournament.own_links)."""
+    entrants = list(tournament.entrants.filter(withdrawn=False))
+    partnerships = tournament.is_partnership
+    links = own_links.links_for(entrants, partnerships)
+    codes = []
+    for entrant in entrants:
+        for place in own_links.places(entrant, partnerships):
+            link = links[entrant.pk, place]
+            codes.append(
+                printing.CheckinCode(
+                    name=own_links.player_name(entrant, place, partnerships),
+                    url=own_links.own_url(request, link),
+                    team=entrant.name if partnerships else "",
+                )
+            )
     return printing.checkin_pdf(
         printing.CheckinCodes(
             tournament=tournament.name,
             date=_date(tournament),
             page_url=phone_url(request, reverse("self_checkin", args=[tournament.slug])),
             self_checkin=tournament.self_checkin,
-            codes=tuple(
-                printing.CheckinCode(
-                    name=entrant.name,
-                    players=tuple(p for p in (entrant.player1, entrant.player2) if p),
-                    url=phone_url(
-                        request,
-                        reverse("self_checkin_link", args=[tournament.slug, entrant.checkin_token]),
-                    ),
-                )
-                for entrant in entrants
-            ),
+            codes=tuple(codes),
         ),
         paper=tournament.paper,
     )

@@ -155,22 +155,23 @@ class StandingsDoc:
 
 @dataclass(frozen=True)
 class CheckinCode:
-    """One entrant's own check-in link, printed as a QR code with their name."""
+    """One player's own link for the night, printed as a QR code with their name, and
+    their team's at a game of partnerships (each partner has a code of their own)."""
 
     name: str
-    players: tuple[str, ...]
     url: str
+    team: str = ""
 
 
 @dataclass(frozen=True)
 class CheckinCodes:
-    """Every entrant's check-in code, to cut out and hand over (or pin by the door), and
-    the address of the page where players search their own name instead."""
+    """Every player's own link, to cut out and hand over (or pin by the door), and the
+    address of the page where players search their own name instead."""
 
     tournament: str
     date: str
     page_url: str
     codes: tuple[CheckinCode, ...]
-    # Self check-in off: each code opens a page saying it is closed until the director
-    # turns it on, and there is no page to search a name on.
+    # Self check-in off: the director checks everyone in, a code shows its player's night
+    # but checks nobody in, and there is no page to search a name on.
     self_checkin: bool = True

@@ -50,6 +50,8 @@ from scoring.sheet import SideView, build_sheet, next_dealer, ruling_lines, seat
 from tournament import live, news
 from tournament.models import PIN_TRIES, Table, Tournament
 
+from . import later
+
 if TYPE_CHECKING:
     from .page import Access
 
@@ -121,36 +123,41 @@ class Failed:
 TABLE_POLL_SECONDS = 5
 
 
-# A poll's one read (every phone asks every TABLE_POLL_SECONDS): compiled once.
+# A poll's one read (every phone asks every TABLE_POLL_SECONDS): compiled once. The
+# newest public round too, which a side's page from a past round follows (tables.later).
 _HISTORY_LENGTH = Prepared(
     lambda table_id: (
         Table.objects.filter(pk=table_id)
-        .annotate(n=Count("changes"), last=Max("changes__id"))
+        .annotate(n=Count("changes"), last=Max("changes__id"), newest=later.NEWEST_ROUND)
         .only("pk")
     )
 )
 
 
-def table_version(access: Access, history: list[Change] | None = None) -> str:
+def table_version(
+    access: Access, history: list[Change] | None = None, newest: int | None = None
+) -> str:
     """Everything that changes a table is written to its history (a call to the director
     too), or is the round's state or the tournament's options and news: a version of the
-    page in one query (none, from the history as the page read it). Of the round's clock,
-    only its start: the page counts down by itself from then (static/kitty.js), so
-    starting it redraws each phone once, at its next poll (the polls are spread over their
-    interval), and its passing minutes redraw none."""
+    page in one query (none, from the history as the page read it, and the `newest` round
+    it read). Of the round's clock, only its start: the page counts down by itself from
+    then (static/kitty.js), so starting it redraws each phone once, at its next poll (the
+    polls are spread over their interval), and its passing minutes redraw none."""
     if history is None:
         (counted,) = _HISTORY_LENGTH(access.table.pk)
         last = {"n": counted.n, "last": counted.last}
+        newest = counted.newest
     else:
         last = {"n": len(history), "last": max((c.pk for c in history), default=None)}
     round_ = access.table.round
+    follows = (*access.follows, newest) if later.follows_its_entrant(access) else access.follows
     return live.version(
         last["n"],
         last["last"],
         round_.status,
         round_.started,
         live.fields_of(access.tournament),
-        access.follows,
+        follows,
     )
 
 
@@ -230,8 +237,12 @@ class TablePage:
         # A page showing a refused form (or a ruling to confirm) is not polled: what was
         # typed stays as it is.
         live_page = not self.failed.action and self.ruling is None
-        version = table_version(access, self.history) if live_page else ""
+        newest, next_round = (
+            later.newest_round(access) if later.follows_its_entrant(access) else (None, None)
+        )
+        version = table_version(access, self.history, newest) if live_page else ""
         return {
+            "later": next_round,  # a side's page of a past round: where its entrant plays now
             "tournament": self.tournament,
             "round": access.table.round,
             "table": access.table,

@@ -65,6 +65,7 @@ PARAMS: dict[str, tuple[str, ...]] = {
     "checkin": ("slug",),
     "checkin_toggle": ("slug", "pk"),
     "checkin_all": ("slug",),
+    "checkin_new_link": ("slug", "pk"),
     "checkin_pdf": ("slug",),
     "self_checkin": ("slug",),
     "self_checkin_link": ("slug", "checkin_token"),
@@ -373,6 +374,7 @@ def good_payload(address: Address, action: str, game: str, world: World) -> dict
         "announce": {"text": "Coffee is on in the back room"},
         "sheet_check": {"round": "1", "table": "1", "code": "K7QM-4XPA-9DZ2"},
         "checkin_toggle": {"q": "1", "checked_in": "1"},
+        "checkin_new_link": {"q": "", "place": "1"},
         "self_checkin": {
             "q": tournament.entrants.order_by("pk").first().name,
             "entrant": str(entrants[0]),
@@ -477,13 +479,16 @@ MODELS = [
 ]
 
 
+# Kept by the pages that read them, not stored by a visitor: a table's outcome (any page
+# that reads the standings scores and keeps a table that had none; checked against the
+# facts after every test, in conftest), and a player's own link (made, one a player,
+# the first time a page shows it: tournament/own_links.py).
+DERIVED = {"scoring.TableOutcome", "tournament.OwnLink"}
+
+
 def counts() -> dict[str, int]:
-    """What a visitor could have stored. The tables' stored outcomes are not: any page
-    that reads the standings scores and keeps a table that had none (they are checked
-    against the facts after every test, in conftest)."""
-    return {
-        m._meta.label: m.objects.count() for m in MODELS if m._meta.label != "scoring.TableOutcome"
-    }
+    """What a visitor could have stored."""
+    return {m._meta.label: m.objects.count() for m in MODELS if m._meta.label not in DERIVED}
 
 
 def invalid_rows() -> list[str]:

@@ -209,7 +209,8 @@ RULES = [
 class Scrubber:
     """Each night's random values (read from the database) become placeholders naming
     what they are: a side's link `<token r1t4s0>` (round 1, table 4, side 0) and its PIN,
-    an entrant's check-in link `<checkin e3>` (the third entered), and check codes
+    an entrant's check-in link `<checkin e3>` (the third entered), a player's own link
+    `<own e3p2>` (the third entrant's second player), and check codes
     `<code 2>`, numbered in the order the night's pages show them first. The clock is
     fixed, so times and dates are kept as the pages say them."""
 
@@ -225,6 +226,8 @@ class Scrubber:
                 self.pins[shown] = f"<pin {at}>"
         for entrant in Entrant.objects.filter(tournament__slug=slug):
             self.literal[entrant.checkin_token] = f"<checkin e{entrant.order}>"
+        for link in model("OwnLink").objects.filter(entrant__tournament__slug=slug):
+            self.literal[link.token] = f"<own e{link.entrant.order}p{link.place}>"
         # A printed link may wrap inside its token (at a "-", say): a line's end in it too.
         self.tokens = re.compile(
             "|".join("\n?".join(map(re.escape, token)) for token in self.literal)
@@ -378,6 +381,11 @@ def demo_nights(monkeypatch):
         Seat.objects.filter(pk=pk).update(token=fixed_secret("seat", pk), pin=pin)
     for pk in Entrant.objects.values_list("pk", flat=True):
         Entrant.objects.filter(pk=pk).update(checkin_token=fixed_secret("entrant", pk))
+    OwnLink = model("OwnLink")  # every player's own link, as the codes print them
+    for entrant in Entrant.objects.select_related("tournament"):
+        for place in (1, 2) if entrant.tournament.is_partnership else (1,):
+            secret = {"token": fixed_secret("own", 2 * entrant.pk + place)}
+            OwnLink.objects.update_or_create(entrant=entrant, place=place, defaults=secret)
     return user
 
 

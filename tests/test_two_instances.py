@@ -102,6 +102,7 @@ http {{
     scgi_temp_path {tmp}/scgi;
     map $request_uri $kittytd_uri {{
         ~^(?<before>/s/)[^/?]+(?<after>.*)$                    $before…$after;
+        ~^(?<before>/p/)[^/?]+(?<after>.*)$                    $before…$after;
         ~^(?<before>/t/[^/]+/checkin/me/)[^/?]+(?<after>.*)$   $before…$after;
         default                                                $request_uri;
     }}
@@ -701,7 +702,10 @@ def test_wrong_passwords_through_both_instances_lock_the_login_on_both(site):
 
 
 def test_the_proxy_log_names_both_instances_and_no_side_link(site):
+    own = secrets.token_urlsafe(24)  # a player's own link: masked whatever the answer
+    assert Browser(site).send("GET", f"/p/{own}/").status < 500
     log = (site.folder / "nginx-access.log").read_text()
+    assert own not in log and '"GET /p/\\xE2\\x80\\xA6/"' in log
     for upstream in site.instances:
         assert upstream in log
     for links in site.links:

@@ -20,6 +20,9 @@ urlpatterns = [
     path("t/<slug:slug>/checkin/", views.checkin, name="checkin"),
     path("t/<slug:slug>/checkin/<int:pk>/", views.checkin_toggle, name="checkin_toggle"),
     path("t/<slug:slug>/checkin/all/", views.checkin_all, name="checkin_all"),
+    path(
+        "t/<slug:slug>/checkin/<int:pk>/new-link/", views.checkin_new_link, name="checkin_new_link"
+    ),
     # The players' own: no login.
     path("t/<slug:slug>/checkin/self/", views.self_checkin, name="self_checkin"),
     path(

@@ -7,6 +7,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from club.access import runs_club
@@ -15,11 +16,14 @@ from laptop.links import phone_url
 from rules import RULESETS
 from rules.base import count
 
+from . import own_links
 from .access import director_required, is_director, runs, sees, visible_tournament
 from .checkin import (
     SEARCH_MIN_LETTERS,
     CheckinError,
     check_in_all,
+    checked_in_here,
+    remember_checked_in_here,
     self_check_in,
     self_search,
     tapped,
@@ -275,8 +279,11 @@ def entrants_import(request, slug):
 
 
 @director_required
+@never_cache  # it may show a player's own link
 def checkin(request, slug):
-    """The list at the door: search by name, one tap checks an entrant in or out."""
+    """The list at the door: search by name, one tap checks an entrant in or out. Each
+    entrant's players' own links, for the director to show (`link`: that entrant's) or
+    replace."""
     tournament = get_object_or_404(Tournament, slug=slug)
     return render_checkin(request, tournament, CheckinSearchForm(request.GET))
 
@@ -284,6 +291,7 @@ def checkin(request, slug):
 def render_checkin(request, tournament: Tournament, form: CheckinSearchForm, status: int = 200):
     """The list, searched by the form's name if it is one (a bad search shows everyone)."""
     query = form.cleaned_data.get("q", "") if form.is_valid() else ""
+    partnerships = tournament.is_partnership
     everyone = tournament.entrants.filter(withdrawn=False)
     shown = everyone
     if query:
@@ -294,12 +302,18 @@ def render_checkin(request, tournament: Tournament, form: CheckinSearchForm, sta
         registered=Count("id"), checked_in=Count("id", filter=Q(checked_in=True))
     )
     counts["waiting"] = counts["registered"] - counts["checked_in"]
+    entrants = list(shown.order_by("name"))
+    asked = request.GET.get("link", "")  # the entrant whose own links to show
+    showing = [e for e in entrants if asked.isdigit() and len(asked) < 19 and e.pk == int(asked)]
+    owns = own_links.shown(request, showing, partnerships) if showing else {}
+    rows = [(e, _players(e, partnerships), owns.get(e.pk, [])) for e in entrants]
     return render(
         request,
         "tournament/checkin.html",
         {
             "tournament": tournament,
-            "entrants": shown.order_by("name"),
+            "entrants": entrants,
+            "rows": rows,
             "query": query,
             "form": form,
             "counts": counts,
@@ -329,6 +343,39 @@ def checkin_toggle(request, slug, pk):
 
 @director_required
 @require_POST
+def checkin_new_link(request, slug, pk):
+    """A player's own link lost or shared: a new one, shown on the check-in page to scan
+    there (or printed again); the old one stops working at once."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    entrant = get_object_or_404(Entrant, tournament=tournament, pk=pk, withdrawn=False)
+    form = CheckinSearchForm(request.POST)
+    place = request.POST.get("place", "")
+    places = own_links.places(entrant, tournament.is_partnership)
+    if form.is_valid() and not (place.isdigit() and len(place) < 3 and int(place) in places):
+        form.add_error(None, f"Choose which player of {entrant.name} gets a new link.")
+    if not form.is_valid():
+        return render_checkin(request, tournament, form)
+    own_links.replace(entrant, int(place))
+    player = own_links.player_name(entrant, int(place), tournament.is_partnership)
+    messages.success(
+        request,
+        f"{player} has a new own link: the old one no longer works. Let them scan the new "
+        "one here, or print the check-in codes again.",
+    )
+    query = {"q": form.cleaned_data["q"], "link": entrant.pk}
+    return redirect(reverse("checkin", args=[slug]) + "?" + urlencode(query) + f"#e{entrant.pk}")
+
+
+def _players(entrant: Entrant, partnerships: bool) -> list[tuple[int, str]]:
+    """Each player of the entrant: their place and name."""
+    return [
+        (place, own_links.player_name(entrant, place, partnerships))
+        for place in own_links.places(entrant, partnerships)
+    ]
+
+
+@director_required
+@require_POST
 def checkin_all(request, slug):
     """Everyone registered and not withdrawn, checked in at once (a club night where all
     who registered are in the room)."""
@@ -347,10 +394,14 @@ def _self_checkin_closed(request, tournament: Tournament):
     )
 
 
+# Once checked in, the page shows the players' own links: never cached, so a shared phone's
+# back button or a proxy does not keep them.
+@never_cache
 def self_checkin(request, slug):
     """The players' own check-in page (no login), open while the director allows it: type
     a few letters of your team or name, tap to check in. A night not published is not
-    there for anyone but its staff, as its other pages (its name and entrants are private)."""
+    there for anyone but its staff, as its other pages (its name and entrants are private).
+    The tap that checks an entrant in is shown their own links (tournament/checkin.py)."""
     tournament = visible_tournament(request, slug)
     if not tournament.self_checkin:
         return _self_checkin_closed(request, tournament)
@@ -368,7 +419,13 @@ def self_checkin(request, slug):
             except CheckinError as exc:
                 form.add_error("q", str(exc))
             else:
-                said = "checked in: welcome!" if done else "already checked in."
+                if done:
+                    remember_checked_in_here(request.session, entrant)
+                    said = "checked in: welcome!"
+                elif checked_in_here(request.session, [entrant]):
+                    said = "already checked in."
+                else:  # someone else's tap, or another phone's: their links stay theirs
+                    said = "already checked in. " + OWN_LINK_ELSEWHERE
                 messages.success(request, f"{entrant.name}: {said}")
                 url = reverse("self_checkin", args=[slug]) + "?" + urlencode({"q": query})
                 return redirect(f"{url}#e{entrant.pk}")
@@ -380,6 +437,8 @@ def _render_self_checkin(request, tournament: Tournament, form, status: int = 20
     if status == 200 and not form.is_valid():
         status = 400
     found = self_search(tournament, query)
+    mine = checked_in_here(request.session, found.entrants)
+    shown = own_links.shown(request, mine, tournament.is_partnership)
     return render(
         request,
         "tournament/self_checkin.html",
@@ -388,19 +447,25 @@ def _render_self_checkin(request, tournament: Tournament, form, status: int = 20
             "form": form,
             "query": query.strip(),
             "found": found,
+            "rows": [(e, shown.get(e.pk, [])) for e in found.entrants],
             "min_letters": SEARCH_MIN_LETTERS,
         },
         status=status,
     )
 
 
+OWN_LINK_ELSEWHERE = "Your link is on your check-in card, or ask the director."
+
+
+@never_cache  # it shows the entrant's players' own links
 def self_checkin_link(request, slug, checkin_token):
     """An entrant's own check-in link (the QR code printed for them): one tap confirms.
     Opening it checks nobody in, so a link previewed by a chat app does nothing.
 
     The link is its entrant's credential (as a side's table link is): it works before the
     night is published too, but a wrong one then says no more than that there is no such
-    night."""
+    night. Its holder is that entrant: once checked in, it shows their players' own links
+    (the team's code, printed before each player had one, leads to them)."""
     tournament = get_object_or_404(Tournament, slug=slug)
     entrant = Entrant.objects.filter(tournament=tournament, checkin_token=checkin_token).first()
     if entrant is None and not sees(request.user, tournament):
@@ -421,10 +486,13 @@ def self_checkin_link(request, slug, checkin_token):
             return redirect(request.path)
     elif entrant.withdrawn:
         status, error = 409, withdrawn_message(entrant)
+    owns = []
+    if entrant.checked_in and not entrant.withdrawn:
+        owns = own_links.shown(request, [entrant], tournament.is_partnership)[entrant.pk]
     return render(
         request,
         "tournament/self_checkin_link.html",
-        {"tournament": tournament, "entrant": entrant, "error": error},
+        {"tournament": tournament, "entrant": entrant, "error": error, "owns": owns},
         status=status,
     )
 

@@ -1,5 +1,5 @@
-"""A side's link never reaches the log: Django logs the path of every refused request,
-and a phone's routine 409 is one (config/logs.py)."""
+"""A side's link, a player's own link or a check-in link never reaches the log: Django
+logs the path of every refused request, and a phone's routine 409 is one (config/logs.py)."""
 
 import io
 import logging
@@ -9,8 +9,9 @@ import pytest
 from django.test import Client
 
 from config.logs import MaskPrivateLinks, masked
-from tests.conftest import make_tournament
+from tests.conftest import GAMES, make_tournament
 from tests.support.helpers import SIMPLE_HAND, enter, published_round, table_of
+from tournament import own_links
 
 pytestmark = pytest.mark.django_db
 
@@ -59,3 +60,19 @@ def test_a_checkin_link_and_a_traceback_are_masked():
     assert "ValueError: no entrant at /t/x/checkin/me/…/" in written
     assert "Ab9_-z" not in written
     assert masked("GET /s/abcDEF123_-/accept/?x=1") == "GET /s/…/accept/?x=1"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_players_own_link_is_logged_masked(log, game):
+    """A player's own link (`/p/<token>/…`) is theirs alone: a refused request on it is
+    logged without the token, as a side's is."""
+    tournament = make_tournament(game, entrants=2, published=True)
+    links = own_links.links_for(tournament.entrants.all(), tournament.is_partnership)
+    token = next(iter(links.values())).token
+    assert Client().get(f"/p/{token}/no-such-page/").status_code == 404
+    assert Client().post(f"/p/{token}/r/1/enter/", {"nonce": "x"}).status_code >= 400
+    logged = log.getvalue()
+    assert "/p/…/no-such-page/" in logged and "/p/…/r/1/enter/" in logged
+    assert token not in logged
+    assert masked(f"GET /p/{token}/r/2/accept/?x=1") == "GET /p/…/r/2/accept/?x=1"
+    assert masked(f"http://192.168.1.23:8000/p/{token}/") == "http://192.168.1.23:8000/p/…/"

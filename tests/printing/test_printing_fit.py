@@ -62,8 +62,9 @@ def documents():
         "2025-03-14",
         "https://kitty.example.org/t/spring-open/checkin/self/",
         tuple(
-            CheckinCode(name, (name, LONG_NAME), f"https://kitty.example.org/c/{i}/")
+            CheckinCode(name, f"https://kitty.example.org/p/{i}{LONG_NAME[:40]}/", team)
             for i, name in enumerate([LONG_NAME, "Ana Muñoz", "李小龍"])
+            for team in ("", LONG_NAME, "Ana & Bo")
         ),
     )
     yield "checkin", lambda p: checkin_pdf(codes, p)

@@ -10,7 +10,7 @@ from django.test import Client
 from pypdf import PdfReader
 
 from tests.conftest import GAMES, make_tournament
-from tournament.models import Entrant
+from tournament.models import Entrant, OwnLink
 
 pytestmark = pytest.mark.django_db
 
@@ -134,6 +134,78 @@ def test_one_tap_checks_in_and_a_second_says_already_never_out(night):
     assert "Checked in" in html and 'name="entrant"' not in html
 
 
+def own_links_shown(html: str) -> list[str]:
+    """The players' own links a page shows, each beside its QR code."""
+    assert html.count('class="own-link"') == html.count('<img src="data:image/svg+xml')
+    return re.findall(r'<a href="http://testserver(/p/[^"]+/)"', html)
+
+
+def own_paths(e: Entrant) -> list[str]:
+    return [f"/p/{link.token}/" for link in OwnLink.objects.filter(entrant=e).order_by("place")]
+
+
+PLAYERS = {"columbus-6-card-kitty": 2}  # each partner has their own link; else one
+
+
+def test_the_tap_that_checks_in_is_shown_the_players_own_links_and_no_other(night):
+    """A player's own link is theirs alone, and anyone can type three letters of another's
+    name: only the phone whose tap checked the entrant in is shown their links."""
+    e = entrant(night, 5)
+    phone = Client()
+    done = phone.post(page(night), {"q": e.name, "entrant": e.pk}, follow=True)
+    html = done.content.decode()
+    assert "Your link for the night" in html
+    shown = own_links_shown(html)
+    assert len(shown) == PLAYERS.get(night.game, 1) and shown == own_paths(e)
+    if night.is_partnership:  # each named: the partner scans theirs from this phone
+        assert "<strong>North 5</strong>" in html and "<strong>South 5</strong>" in html
+    assert all(Client().get(path).status_code == 200 for path in shown)  # the player's page
+    again = phone.get(page(night), {"q": e.name})
+    assert own_links_shown(again.content.decode()) == shown  # a reload: the same links
+    assert "no-cache" in again["Cache-Control"] or "no-store" in again["Cache-Control"]
+    # Another phone finds them checked in, and a tap there is told where the link is.
+    other = Client()
+    found = other.get(page(night), {"q": e.name}).content.decode()
+    assert "Checked in" in found and own_links_shown(found) == []
+    tap = other.post(page(night), {"q": e.name, "entrant": e.pk}, follow=True)
+    said = tap.content.decode()
+    assert (
+        f"{e.name}: already checked in. Your link is on your check-in card, or ask the director."
+        in said
+    )
+    assert own_links_shown(said) == [] and not [p for p in shown if p in said]
+    # Nor is a phone shown the links of others its search lists.
+    neighbour = entrant(night, 1)
+    phone.post(page(night), {"q": neighbour.name, "entrant": neighbour.pk})
+    listed_too = phone.get(page(night), {"q": f"{NAME[night.game]} 1"}).content.decode()
+    assert own_links_shown(listed_too) == own_paths(neighbour)  # 1, not 10, 11, 12
+
+
+def test_an_entrant_the_director_checked_in_is_shown_no_link_by_a_tap(night, director_client):
+    e = entrant(night, 3)
+    director_client.post(f"/t/{night.slug}/checkin/{e.pk}/", {"checked_in": "1"})
+    tap = Client().post(page(night), {"q": e.name, "entrant": e.pk}, follow=True)
+    html = tap.content.decode()
+    assert "Your link is on your check-in card, or ask the director." in html
+    assert own_links_shown(html) == []
+
+
+def test_the_teams_check_in_link_shows_its_players_own_links_once_in(night):
+    """A code printed for the entrant before players had their own links: its holder is
+    that entrant, so once checked in it leads them to their players' links."""
+    e = entrant(night, 8)
+    phone = Client()
+    before = phone.get(link(e))
+    assert own_links_shown(before.content.decode()) == []
+    done = phone.post(link(e), follow=True)
+    shown = own_links_shown(done.content.decode())
+    assert len(shown) == PLAYERS.get(night.game, 1) and shown == own_paths(e)
+    assert "no-cache" in done["Cache-Control"] or "no-store" in done["Cache-Control"]
+    assert own_links_shown(Client().get(link(e)).content.decode()) == shown  # any phone: theirs
+    Entrant.objects.filter(pk=e.pk).update(withdrawn=True)
+    assert own_links_shown(Client().get(link(e)).content.decode()) == []
+
+
 def test_an_id_alone_checks_nobody_in(night):
     """The tap must carry a search that finds the entrant: guessing ids does nothing."""
     target = entrant(night, 7)
@@ -252,25 +324,39 @@ def test_the_checkin_page_offers_check_in_all_and_the_codes(director_client):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_the_codes_pdf_lists_each_entrant_with_their_own_link(director_client, game):
+def test_the_codes_pdf_gives_each_player_their_own_link(director_client, game):
+    """One card a player, with their own link for the night: both partners of a team at
+    6 Card Kitty, each with the team's name; the one player of an entrant elsewhere."""
     tournament = make_tournament(game, entrants=12, self_checkin=True)
     tournament.entrants.filter(order=12).update(withdrawn=True)
     response = director_client.get(f"/t/{tournament.slug}/checkin/codes.pdf")
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
     assert "no-cache" in response["Cache-Control"] or "no-store" in response["Cache-Control"]
     pages = [p.extract_text() for p in PdfReader(io.BytesIO(response.content)).pages]
-    assert len(pages) == 2  # ten codes a page
+    partnership = game == "columbus-6-card-kitty"
+    assert len(pages) == (3 if partnership else 2)  # ten cards a page: 22 players, or 11
     text = " ".join(pages)
+    squashed = "".join(text.split())
     name = NAME[game]
     for number in range(1, 12):
-        assert f"{name} {number}" in text
+        if partnership:  # each partner's card, named, with their team's name
+            assert text.count(f"Team {number}\n") == 2, number
+            assert f"North {number}" in text and f"South {number}" in text
+        else:
+            assert f"{name} {number}\n" in text
     assert f"{name} 12" not in text  # withdrawn
-    squashed = "".join(text.split())
     assert f"http://testserver/t/{tournament.slug}/checkin/self/" in squashed
-    for e in tournament.entrants.filter(withdrawn=False):
-        assert f"/t/{tournament.slug}/checkin/me/{e.checkin_token}/" in squashed, e.name
-    assert tournament.entrants.get(order=12).checkin_token not in squashed
-    assert "Check-in codes" in pages[0] and "page 1 of 2" in pages[0]
+    links = OwnLink.objects.filter(entrant__tournament=tournament)
+    assert links.count() == (22 if partnership else 11)  # made for each player, once
+    for link in links:
+        assert f"http://testserver/p/{link.token}/" in squashed, link.player
+    for e in tournament.entrants.all():  # the team's old check-in link is not printed
+        assert e.checkin_token not in squashed
+    said = "Yourlinkforthenight:checkin,seeyourtableeachround,enterandaccepthands,callthedirector."
+    assert squashed.count(said) == links.count()
+    assert "Check-in codes" in pages[0] and "page 1 of" in pages[0]
+    again = director_client.get(f"/t/{tournament.slug}/checkin/codes.pdf").content
+    assert again == response.content  # printed again: the same links
 
 
 def test_a_backup_keeps_self_checkin_on_but_never_the_links(night):

@@ -1,0 +1,93 @@
+"""A side's page left open from a past round leads to its entrant's next table (issue 33).
+
+A side's link (`/s/<token>/`) belongs to one table of one round; players keep it open on
+their phone between rounds. Once a later round is published (never a draft: its seats may
+still move), the page says so at its top: the entrant's table and side there, with that
+seat's own link (the same entrant: the same trust as the page), or their bye.
+
+The page's version follows the newest published round, read with the poll's one query
+(tables.model._HISTORY_LENGTH), so an open phone shows it at its next poll. Drawing the
+page reads the newest round with the entrant's seat or bye in it once more, and that seat
+only when it is in a later round.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from django.db.models import Count, Exists, OuterRef, Subquery
+from django.urls import reverse
+
+from scoring.prepared import Prepared
+from tournament.models import Bye, Round, Seat
+
+if TYPE_CHECKING:
+    from .page import Access
+
+# The newest round the players may see, as a column of a table's row (the poll's read).
+NEWEST_ROUND = Subquery(
+    Round.objects.filter(tournament=OuterRef("round__tournament"))
+    .exclude(status=Round.Status.DRAFT)
+    .order_by("-number")
+    .values("number")[:1]
+)
+
+# The newest public round with the entrant's seat (its id) or bye in it.
+_NEWEST = Prepared(
+    lambda tournament, entrant: (
+        Round.objects.filter(tournament_id=tournament)
+        .exclude(status=Round.Status.DRAFT)
+        .annotate(
+            seat_id=Subquery(
+                Seat.objects.filter(table__round=OuterRef("pk"), entrant_id=entrant).values("pk")[
+                    :1
+                ]
+            ),
+            sits_out=Exists(Bye.objects.filter(round=OuterRef("pk"), entrant_id=entrant)),
+        )
+        .order_by("-number")
+        .only("pk", "number")[:1]
+    )
+)
+
+
+@dataclass(frozen=True)
+class Later:
+    """Where the page's entrant plays in a round after the page's own."""
+
+    round: int
+    table: int | None = None  # none: not seated (a bye, or not drawn)
+    side: str = ""
+    url: str = ""
+    bye: bool = False
+
+
+def follows_its_entrant(access: Access) -> bool:
+    """A side's own link: not the director's page, nor a player's own link (which follows
+    its player itself)."""
+    return access.seat is not None and access.own is None
+
+
+def newest_round(access: Access) -> tuple[int | None, Later | None]:
+    """The number of the newest public round (for the page's version), and where the
+    page's entrant plays in it when it is later than the page's round."""
+    seat, tournament = access.seat, access.tournament
+    rounds = _NEWEST(tournament.pk, seat.entrant_id)
+    if not rounds:
+        return None, None
+    newest = rounds[0]
+    if newest.number <= access.table.round.number:
+        return newest.number, None
+    if newest.seat_id is None:
+        return newest.number, Later(newest.number, bye=newest.sits_out)
+    there = (
+        Seat.objects.select_related("table")
+        .annotate(at_table=Count("table__seats"))
+        .get(pk=newest.seat_id)
+    )
+    ruleset = tournament.ruleset
+    names = ruleset.side_names(ruleset.players_at_table(there.at_table))
+    side = names[there.position] if there.position < len(names) else ""
+    url = reverse("table_link", args=[there.token])
+    return newest.number, Later(newest.number, there.table.number, side, url)

@@ -133,9 +133,7 @@ def test_a_night_through_own_links_only(game, browser, live_server, director_con
     for entrant, player in zip(entrants, players, strict=True):
         player.scan(f"/p/{links[(entrant.pk, 1)].token}/")
         expect(player.page.get_by_text("Not checked in yet")).to_be_visible()
-        player.tap(
-            player.page.get_by_role("button", name="I am here: check me in"), "check in"
-        )
+        player.tap(player.page.get_by_role("button", name="I am here: check me in"), "check in")
         expect(player.page.get_by_text("Checked in", exact=True)).to_be_visible()
     shots(players[0].page, "own-link-checked-in")
 

@@ -20,6 +20,7 @@ from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
@@ -27,7 +28,7 @@ from leaderboard.board import PUBLIC, board
 from tables.actions import TableAction, perform
 from tables.page import Access, live_table, preview
 from tables.pwa import manifest
-from tournament import leaving, live
+from tournament import leaving, live, news
 from tournament.checkin import CheckinError, self_check_in
 from tournament.models import Round, Tournament
 
@@ -122,6 +123,8 @@ def _night_page(request, night: Night, status: int = 200):
             "member": member,
             "last": last,
             "home": _home(night.link.token),
+            "announcements": news.announcements(tournament),
+            "clock": None if over else news.clock(night.round, tournament, timezone.now()),
             "live_url": live.poll_url(request, version),
             "live_every": OWN_POLL_SECONDS,
         },

@@ -116,7 +116,13 @@ def test_a_night_through_own_links_only(game, browser, live_server, director_con
     size = ONE_TABLE[game]
     steps.make_director()  # before the night: it runs it
     tournament = make_tournament(
-        game, entrants=2 * size, published=True, self_checkin=True, options=options, rounds=2
+        game,
+        entrants=2 * size,
+        published=True,
+        self_checkin=True,
+        options=options,
+        rounds=2,
+        round_minutes=45,
     )
     Entrant.objects.filter(tournament=tournament).update(checked_in=False)
     entrants = list(tournament.entrants.order_by("order"))
@@ -150,11 +156,40 @@ def test_a_night_through_own_links_only(game, browser, live_server, director_con
         )
     shots(players[0].page, "own-link-round-1-table")
 
+    # The director starts the clock and announces: every phone shows both by itself.
+    director.goto(f"/t/{slug}/round/1/console/")
+    director.get_by_role("button", name="Start the clock").click()
+    director.get_by_label("Announce to every phone").fill("Coffee is on in the back room")
+    director.get_by_role("button", name="Announce", exact=True).click()
+    for player in players:
+        expect(player.page.get_by_text("Coffee is on in the back room")).to_be_visible(
+            timeout=BY_ITSELF
+        )
+        expect(player.page.locator(".round-clock time")).to_have_text(re.compile(r"left$"))
+    shots(players[0].page, "own-link-clock-and-news")
+
     # Table 1 plays its round on the players' own phones; table 2 plays it through.
     at_table = {
         seat.position: players[entrants.index(seat.entrant)]
         for seat in first.tables.get(number=1).seats.select_related("entrant")
     }
+    # A player at table 1 calls the director from their own link; the console shows it by
+    # itself, the director answers, and the phone stops saying the director is on the way.
+    caller = at_table[1]
+    call = caller.page.locator("#call")
+    call.locator("summary").click()
+    call.locator("label.choice").filter(has_text="A misdeal").click()
+    call.get_by_role("button", name="Call the director").click()
+    on_the_way = caller.page.get_by_text("The director is on the way")
+    expect(on_the_way).to_be_visible()
+    shots(caller.page, "own-link-director-called")
+    needs = director.locator("section.needs")
+    expect(needs).to_contain_text("Table 1", timeout=2 * BY_ITSELF)  # the console's poll
+    expect(needs).to_contain_text("A misdeal")
+    shots(director, "console-call")
+    needs.get_by_role("button", name="Answered").click()
+    expect(on_the_way).to_have_count(0, timeout=BY_ITSELF)
+
     for number, hand in enumerate(hands, start=1):
         by, ok = at_table[0], at_table[1]
         enter_hand(by, number, hand)

@@ -21,6 +21,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.functional import cached_property
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
@@ -80,6 +81,19 @@ class Strip:
         self.alert = night.alert
         self.home = _home(night.link.token)
         self.newest = night.round is not None and night.round.pk == self.round.pk
+
+    @cached_property
+    def member(self):
+        """The player's entry in the club's register (their season and rating pages)."""
+        entrant = self.night.entrant
+        return entrant.member2 if self.night.link.place == 2 else entrant.member1
+
+    @cached_property
+    def standing(self):
+        """(the player's row, how many are ranked) in the public standings: asked by the
+        page once their sheet is final, whose page then rarely draws again."""
+        b, row = _standing(self.night)
+        return row, len(b.rows)
 
 
 def _standing(night: Night):

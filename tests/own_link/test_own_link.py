@@ -306,3 +306,18 @@ def test_a_poll_of_the_own_link_costs_a_few_queries(game, django_assert_max_num_
     poll = poll_of(client.get(url))
     with django_assert_max_num_queries(4):
         assert polled(client, poll).status_code == 204
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_once_the_sheet_is_signed_the_table_page_gives_the_place(game):
+    options, hands = FINISHING[game]
+    tournament = night(game, options=options)
+    table = table_of(published_round(tournament))
+    url = own(seated_entrant(table, 0))
+    assert "Your place" not in text(Client().get(url))  # still playing
+    for data in hands:
+        _enter_accept(table, data)
+    sign_every_side(table)
+    words = text(Client().get(url))
+    assert re.search(r"Your place: \d+=? of " + str(ONE_TABLE[game]), words)
+    assert "Your results, round by round" in words

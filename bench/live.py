@@ -4,9 +4,11 @@ A round of 100 tables of 6 Card Kitty, two hands accepted at each, in a throwawa
 database, served in-process (Django's test client: the whole request, no network). Each
 open table page polls every TABLE_POLL_SECONDS; a poll that finds the version it shows is
 answered 204. Prints, in one run: the time of a 204 poll, of the whole table page, of the
-console and standings pages and their polls, and of the rules page (reads no table) as the
-baseline; then the server time per minute for 100 open table pages, idle and with a
-change at every table each minute, as a share of one core.
+console and standings pages and their polls, of a player's own link at their table (it
+follows the player through the night: a poll reads a little more than the side's link's)
+and its poll, and of the rules page (reads no table) as the baseline; then the server
+time per minute for 100 open table pages, idle and with a change at every table each
+minute, as a share of one core.
 
 Run from the repository root: python bench/live.py [--tables 100]
 """
@@ -40,6 +42,7 @@ from leaderboard.views import STANDINGS_POLL_SECONDS  # noqa: E402
 from scoring import entry  # noqa: E402
 from tables.console import CONSOLE_POLL_SECONDS  # noqa: E402
 from tables.model import TABLE_POLL_SECONDS  # noqa: E402
+from tournament import own_links  # noqa: E402
 from tournament.models import Director, Tournament  # noqa: E402
 
 TABLES = 100
@@ -51,7 +54,7 @@ HANDS = (
 )
 
 
-def build(tables: int) -> tuple[Tournament, list[str]]:
+def build(tables: int) -> tuple[Tournament, list[str], list[str]]:
     tournament = Tournament.objects.create(
         name="Live bench",
         slug="live",
@@ -63,15 +66,18 @@ def build(tables: int) -> tuple[Tournament, list[str]]:
     bulk.teams(tournament, 2 * tables)
     round_ = draw_next_round(tournament, seed=1)
     publish(round_)
-    links = []
+    links, own = [], []
     for table in round_.tables.order_by("number"):
         for number, record in enumerate(HANDS, start=1):
             hand = entry.enter_hand(
                 table, record, actor=entry.Actor(side=0), nonce=f"b{number}", slot=(number, 1)
             )
             entry.accept_hand(table, hand.pk, actor=entry.Actor(side=1), version=hand.version)
-        links.append(f"/s/{table.seats.get(position=0).token}/")
-    return tournament, links
+        seat = table.seats.select_related("entrant").get(position=0)
+        links.append(f"/s/{seat.token}/")
+        player = own_links.links_for([seat.entrant], True)[(seat.entrant_id, 1)]
+        own.append(f"/p/{player.token}/")
+    return tournament, links, own
 
 
 def timed(client: Client, url: str, data=None, status: int = 200) -> float:
@@ -111,17 +117,19 @@ def main() -> None:
     tables = parser.parse_args().tables
     setup_test_environment()  # as the tests run the app: DEBUG off, "testserver" allowed
     database.migrate()
-    tournament, links = build(tables)
+    tournament, links, own = build(tables)
     user = get_user_model().objects.create_user("bench")
     Director.objects.create(user=user)
     tournament.staff.add(user)
     anyone, director = Client(), Client()
     director.force_login(user)
-    shown = {url: version_of(anyone, url) for url in links}
+    shown = {url: version_of(anyone, url) for url in links + own}
 
     rules = median_of(anyone, [f"/rules/{tournament.game}/"])
     page = median_of(anyone, links)
     poll = median_of(anyone, links, lambda url: {"since": shown[url]}, status=204)
+    own_page = median_of(anyone, own)
+    own_poll = median_of(anyone, own, lambda url: {"since": shown[url]}, status=204)
     console_url = f"/t/{tournament.slug}/round/1/console/"
     console = median_of(director, [console_url])
     console_poll = median_of(
@@ -138,6 +146,11 @@ def main() -> None:
     print(
         f"table page: {page * 1000:7.2f} ms   its poll, unchanged (204): {poll * 1000:6.2f} ms"
         f"  = {poll / rules:.2f} x the baseline, {poll / page:.2f} x the page"
+    )
+    print(
+        f"own link:   {own_page * 1000:7.2f} ms   its poll, unchanged (204): "
+        f"{own_poll * 1000:6.2f} ms  = {own_poll / rules:.2f} x the baseline, "
+        f"{own_poll / poll:.2f} x the side link's poll"
     )
     print(
         f"console:    {console * 1000:7.2f} ms   its poll, unchanged (204): "

@@ -16,8 +16,12 @@ from tournament.models import Bye, OwnLink, Round, Seat, Tournament
 
 NOT_VALID = "This link is not valid: ask the director for your own link."
 
+# With the club and the player's register entries: the page links to their season and
+# rating pages, in the same read whoever the player is.
 _LINK = Prepared(
-    lambda token: OwnLink.objects.select_related("entrant__tournament").filter(token=token)
+    lambda token: OwnLink.objects.select_related(
+        "entrant__tournament__club", "entrant__member1", "entrant__member2"
+    ).filter(token=token)
 )
 # The newest round the players may see (a draft is the director's alone).
 _NEWEST = Prepared(

@@ -80,6 +80,7 @@ class Strip:
         self.opponents = [s.entrant for s in seats if s.entrant_id != seat.entrant_id]
         self.alert = night.alert
         self.home = _home(night.link.token)
+        self.club = night.tournament.club  # read with the link
         self.newest = night.round is not None and night.round.pk == self.round.pk
 
     @cached_property

@@ -58,7 +58,7 @@ def _access(night: Night, seats, number: int) -> Access:
         seated=[(s.position, s.entrant) for s in seats],
         home=_home(token),
         follows=night.facts(),
-        own=Strip(night, seat),
+        own=Strip(night, seat, seats),
     )
 
 
@@ -66,12 +66,10 @@ class Strip:
     """What a player's own page adds above their table: whose page, where they sit, and
     against whom; their ask to leave."""
 
-    def __init__(self, night: Night, seat):
+    def __init__(self, night: Night, seat, seats: list):
         self.night = night
-        tournament = night.tournament
-        ruleset = tournament.ruleset
-        seats = night.seats if night.seat is seat else []
-        names = ruleset.side_names(ruleset.players_at_table(len(seats))) if seats else []
+        ruleset = night.tournament.ruleset
+        names = ruleset.side_names(ruleset.players_at_table(len(seats)))
         self.player = night.link.player
         self.entrant = night.entrant
         self.round = seat.table.round

@@ -203,6 +203,9 @@ def test_the_next_round_follows_and_a_late_form_stays_at_its_round(game):
     past = client.get(f"{url}r/1/")
     assert past.status_code == 200
     assert "Your table now" in text(past)
+    strip = past.content.decode().split('class="own-strip', 1)[1].split("</div>", 1)[0]
+    for other in table1.seats.exclude(entrant=entrant):  # whom they played then
+        assert other.entrant.name in strip
     assert past.context["table"].pk == table1.pk
     # A form of round 1 (a correction asked late) acts at round 1's table.
     side = entrant.seats.get(table__round=first).position

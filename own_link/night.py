@@ -1,8 +1,9 @@
 """Where a player's own link stands in the night: whose link it is, the newest round the
 players may see, and the player's place in it (a seat, a bye, or not drawn).
 
-A poll of the player's page reads this and the table's history length: four queries, and
-the page is drawn again only when one of them changed (`version`)."""
+A poll of the player's page reads the link, the newest round with the player's place in
+it, the seats of their table there and its history length: four queries at a table, two
+between tables; the page is drawn again only when one of them changed (`version`)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,10 @@ from dataclasses import dataclass
 from django.http import Http404
 
 from scoring.prepared import Prepared
+from tables.later import newest_for
 from tournament import live
-from tournament.models import Bye, OwnLink, Round, Seat, Tournament
+from tournament.models import OwnLink, Round, Seat, Tournament
+from tournament.own_links import player_name
 
 NOT_VALID = "This link is not valid: ask the director for your own link."
 
@@ -22,14 +25,6 @@ _LINK = Prepared(
     lambda token: OwnLink.objects.select_related(
         "entrant__tournament__club", "entrant__member1", "entrant__member2"
     ).filter(token=token)
-)
-# The newest round the players may see (a draft is the director's alone).
-_NEWEST = Prepared(
-    lambda tournament: (
-        Round.objects.filter(tournament_id=tournament)
-        .exclude(status=Round.Status.DRAFT)
-        .order_by("-number")[:1]
-    )
 )
 # The player's table in a round, with every seat at it (as a side's link reads them).
 _SEATED = Prepared(
@@ -57,6 +52,15 @@ class Night:
     @property
     def tournament(self) -> Tournament:
         return self.link.entrant.tournament
+
+    @property
+    def player(self) -> str:
+        link = self.link
+        return player_name(link.entrant, link.place, self.tournament.is_partnership)
+
+    def is_newest(self, number: int) -> bool:
+        """Whether round `number` is the newest the players may see."""
+        return self.round is not None and self.round.number == number
 
     @property
     def seat(self) -> Seat | None:
@@ -97,19 +101,17 @@ def night_of(token: str) -> Night:
     link = next(iter(_LINK(token)), None)
     if link is None:
         raise Http404(NOT_VALID)
-    rounds = list(_NEWEST(link.entrant.tournament_id))
-    round_ = rounds[0] if rounds else None
+    round_ = newest_for(link.entrant.tournament_id, link.entrant_id)
     if round_ is None:
         return Night(link, None, [])
-    seats = list(_SEATED(round_.pk, link.entrant_id))
-    bye = not seats and Bye.objects.filter(round=round_, entrant_id=link.entrant_id).exists()
-    return Night(link, round_, seats, bye)
+    seats = list(_SEATED(round_.pk, link.entrant_id)) if round_.seat_id else []
+    return Night(link, round_, seats, round_.sits_out)
 
 
 def seats_in_round(night: Night, number: int) -> list[Seat]:
     """Every seat at the player's table in round `number` (public rounds only): a form
     posted from that round's page acts there, whatever round is newest now."""
-    if night.round is not None and night.round.number == number:
+    if night.is_newest(number):
         return night.seats
     return list(
         Seat.objects.select_related("entrant", "table__round__tournament")

@@ -32,6 +32,7 @@ from tables.pwa import manifest
 from tournament import leaving, live, news
 from tournament.checkin import CheckinError, self_check_in
 from tournament.models import Round, Tournament
+from tournament.own_links import own_path
 
 from .night import NOT_VALID, Night, night_of, seats_in_round
 
@@ -39,12 +40,10 @@ from .night import NOT_VALID, Night, night_of, seats_in_round
 OWN_POLL_SECONDS = 5
 
 
-def _home(token: str) -> str:
-    return reverse("own_link", args=[token])
-
-
 def _access(night: Night, seats, number: int) -> Access:
-    """The player's side at their table in round `number`, as the side's link has it."""
+    """The player's side at their table in round `number`, as the side's link has it. The
+    newest round's page lives at the player's own address and follows them; a past
+    round's stays on that round."""
     seat = next((s for s in seats if s.entrant_id == night.link.entrant_id), None)
     if seat is None:
         raise Http404(NOT_VALID)
@@ -56,7 +55,7 @@ def _access(night: Night, seats, number: int) -> Access:
         reverse("own_link_round", args=[token, number]),
         seat=seat,
         seated=[(s.position, s.entrant) for s in seats],
-        home=_home(token),
+        home=own_path(token) if night.is_newest(number) else "",
         follows=night.facts(),
         own=Strip(night, seat, seats),
     )
@@ -70,16 +69,16 @@ class Strip:
         self.night = night
         ruleset = night.tournament.ruleset
         names = ruleset.side_names(ruleset.players_at_table(len(seats)))
-        self.player = night.link.player
+        self.player = night.player
         self.entrant = night.entrant
         self.round = seat.table.round
         self.table = seat.table
         self.side = names[seat.position] if seat.position < len(names) else ""
         self.opponents = [s.entrant for s in seats if s.entrant_id != seat.entrant_id]
         self.alert = night.alert
-        self.home = _home(night.link.token)
+        self.home = own_path(night.link.token)
         self.club = night.tournament.club  # read with the link
-        self.newest = night.round is not None and night.round.pk == self.round.pk
+        self.newest = night.is_newest(self.round.number)
 
     @cached_property
     def member(self):
@@ -129,13 +128,13 @@ def _night_page(request, night: Night, status: int = 200):
             "tournament": tournament,
             "night": night,
             "entrant": entrant,
-            "player": night.link.player,
+            "player": night.player,
             "over": over,
             "row": row,
             "ranked": len(b.rows) if b else 0,
             "member": member,
             "last": last,
-            "home": _home(night.link.token),
+            "home": own_path(night.link.token),
             "announcements": news.announcements(tournament),
             "clock": None if over else news.clock(night.round, tournament, timezone.now()),
             "live_url": live.poll_url(request, version),
@@ -162,9 +161,8 @@ def own_round(request, own_token, number):
     correction); the actions post under this address."""
     night = night_of(own_token)
     access = _access(night, seats_in_round(night, number), number)
-    if night.round is not None and night.round.number == number:
-        return redirect(access.home)  # the newest round: the page that follows the player
-    access.home = ""  # a past round's page stays on that round
+    if access.home:  # the newest round: the page that follows the player
+        return redirect(access.home)
     return live_table(request, access)
 
 
@@ -173,10 +171,7 @@ def own_action(table_action: TableAction):
     @require_POST
     def view(request, own_token, number):
         night = night_of(own_token)
-        access = _access(night, seats_in_round(night, number), number)
-        if not (night.round is not None and night.round.number == number):
-            access.home = ""
-        return perform(request, access, table_action)
+        return perform(request, _access(night, seats_in_round(night, number), number), table_action)
 
     return view
 
@@ -204,7 +199,7 @@ def own_check_in(request, own_token):
         return _night_page(request, night, status=exc.status)
     said = "checked in: welcome!" if done else "already checked in."
     messages.success(request, f"{night.entrant.name}: {said}")
-    return redirect(_home(own_token))
+    return redirect(own_path(own_token))
 
 
 @never_cache
@@ -214,7 +209,7 @@ def own_leave(request, own_token):
     night = night_of(own_token)
     after = night.round.number if night.round is not None else 0
     try:
-        asked = leaving.ask_to_leave(night.entrant, after, night.link.player)
+        asked = leaving.ask_to_leave(night.entrant, after, night.player)
     except leaving.LeavingError as exc:
         messages.error(request, str(exc))
         return _night_page(request, night, status=409)
@@ -222,7 +217,7 @@ def own_leave(request, own_token):
         messages.warning(request, "Asked: the director confirms it on the console.")
     else:
         messages.info(request, "Already asked: the director confirms it on the console.")
-    return redirect(_home(own_token))
+    return redirect(own_path(own_token))
 
 
 @never_cache
@@ -235,12 +230,12 @@ def own_stay(request, own_token):
     elif night.entrant.withdrawn:
         messages.error(request, "The director has already confirmed that you leave.")
         return _night_page(request, night, status=409)
-    return redirect(_home(own_token))
+    return redirect(own_path(own_token))
 
 
 @never_cache  # it names the player's own link
 def own_manifest(request, own_token):
     """The player's page on their phone's home screen: the whole night at one icon."""
     night = night_of(own_token)
-    home = _home(own_token)
-    return manifest(f"{night.link.player} · {night.tournament.name}", night.link.player, home)
+    home = own_path(own_token)
+    return manifest(f"{night.player} · {night.tournament.name}", night.player, home)

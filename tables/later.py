@@ -47,9 +47,17 @@ _NEWEST = Prepared(
             sits_out=Exists(Bye.objects.filter(round=OuterRef("pk"), entrant_id=entrant)),
         )
         .order_by("-number")
-        .only("pk", "number")[:1]
+        .only("pk", "number", "status", "started")[:1]
     )
 )
+
+
+def newest_for(tournament_id: int, entrant_id: int) -> Round | None:
+    """The newest round the players may see, in one query, with the entrant's place in it:
+    `seat_id` (none: not seated) and `sits_out` (a bye). A side's page from a past round
+    and a player's own link both follow the entrant by it."""
+    rounds = _NEWEST(tournament_id, entrant_id)
+    return rounds[0] if rounds else None
 
 
 @dataclass(frozen=True)
@@ -73,10 +81,9 @@ def newest_round(access: Access) -> tuple[int | None, Later | None]:
     """The number of the newest public round (for the page's version), and where the
     page's entrant plays in it when it is later than the page's round."""
     seat, tournament = access.seat, access.tournament
-    rounds = _NEWEST(tournament.pk, seat.entrant_id)
-    if not rounds:
+    newest = newest_for(tournament.pk, seat.entrant_id)
+    if newest is None:
         return None, None
-    newest = rounds[0]
     if newest.number <= access.table.round.number:
         return newest.number, None
     if newest.seat_id is None:

@@ -219,13 +219,6 @@ class OwnLink(models.Model):
             models.UniqueConstraint(fields=["entrant", "place"], name="one_own_link_per_player")
         ]
 
-    @property
-    def player(self) -> str:
-        """The player's name: the team's first or second player, or the entrant's name."""
-        entrant = self.entrant
-        name = entrant.player2 if self.place == 2 else entrant.player1
-        return name or entrant.name
-
 
 class Announcement(models.Model):
     """A short message from the director to every phone of the night and the projector."""

@@ -19,12 +19,11 @@ from dataclasses import dataclass
 import segno
 from django.db import transaction
 from django.http import HttpRequest
+from django.urls import reverse
 
 from laptop.links import phone_url
 
 from .models import Entrant, OwnLink, new_token
-
-OWN_LINK_PATH = "/p/{token}/"  # served by own_link/urls.py
 
 
 def places(entrant: Entrant, partnerships: bool) -> tuple[int, ...]:
@@ -77,8 +76,8 @@ def replace(entrant: Entrant, place: int) -> OwnLink:
 
 
 def own_path(token: str) -> str:
-    """The address of the player's page for this token, on this server."""
-    return OWN_LINK_PATH.format(token=token)
+    """The address of the player's page for this token, on this server (own_link/)."""
+    return reverse("own_link", args=[token])
 
 
 def own_url(request: HttpRequest, link: OwnLink) -> str:

@@ -21,7 +21,7 @@ from scoring.models import Hand
 from tests.browser import steps
 from tests.browser.conftest import PHONE, opened
 from tests.conftest import GAMES, ONE_TABLE, make_tournament
-from tests.support.helpers import FINISHING, SIMPLE_HAND, as_record, sign_every_side
+from tests.support.helpers import FINISHING, SIMPLE_HAND, accepted_hands, sign_every_side
 from tournament import own_links
 from tournament.models import Entrant, Round
 
@@ -133,7 +133,8 @@ def test_a_night_through_own_links_only(game, browser, live_server, director_con
 
     generators, pages = phones(browser, live_server, len(entrants))
     players = [
-        Player(links[(e.pk, 1)].player, page) for e, page in zip(entrants, pages, strict=True)
+        Player(own_links.player_name(e, 1, tournament.is_partnership), page)
+        for e, page in zip(entrants, pages, strict=True)
     ]
     # Walking in: each opens their own link (the check-in codes' QR) and taps once.
     for entrant, player in zip(entrants, players, strict=True):
@@ -213,15 +214,7 @@ def test_a_night_through_own_links_only(game, browser, live_server, director_con
         player.tap(group.get_by_role("button", name=re.compile(r"^Sign for ")), "sign")
         expect(page.get_by_text("Signed.", exact=True)).to_be_visible()
     table2 = first.tables.get(number=2)
-    for number, hand in enumerate(hands, start=1):
-        Hand.objects.create(
-            table=table2,
-            number=number,
-            nonce=f"t2-{number}",
-            record=as_record(table2, hand),
-            status=Hand.Status.ACCEPTED,
-            entered_by=0,
-        )
+    accepted_hands(table2, hands)
     sign_every_side(table2)
     shots(at_table[0].page, "own-link-round-1-signed")
 
@@ -271,16 +264,8 @@ def test_the_table_cards_way_takes_a_scan_each_round(game, browser, live_server,
             enter_hand(player, 1, SIMPLE_HAND[game] if game != "ascot" else hands[0])
             break
         table = round_.tables.get(number=seat.table.number)
-        for n, hand in enumerate(hands, start=1):  # the same play as with the own link
-            Hand.objects.create(
-                table=table,
-                number=n,
-                nonce=f"card-{n}",
-                record=as_record(table, hand),
-                status=Hand.Status.ACCEPTED,
-                entered_by=1,
-            )
-            player.taps += 1  # entered or accepted on this phone: one tap each, as above
+        accepted_hands(table, hands)  # the same play as with the own link:
+        player.taps += len(hands)  # each hand entered or accepted on this phone, one tap
         sign_every_side(table)
         player.taps += 1  # signed on this phone
     print(

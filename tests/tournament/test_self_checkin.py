@@ -349,7 +349,7 @@ def test_the_codes_pdf_gives_each_player_their_own_link(director_client, game):
     links = OwnLink.objects.filter(entrant__tournament=tournament)
     assert links.count() == (22 if partnership else 11)  # made for each player, once
     for link in links:
-        assert f"http://testserver/p/{link.token}/" in squashed, link.player
+        assert f"http://testserver/p/{link.token}/" in squashed, (link.entrant_id, link.place)
     for e in tournament.entrants.all():  # the team's old check-in link is not printed
         assert e.checkin_token not in squashed
     said = "Yourlinkforthenight:checkin,seeyourtableeachround,enterandaccepthands,callthedirector."

@@ -20,6 +20,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 
 from laptop import backups, network
+from laptop.keep_alive import keep_alive
 
 DEFAULT_PORT = 8000
 
@@ -119,7 +120,7 @@ class Command(BaseCommand):
 
         many = os.name != "nt"  # Windows' select() takes at most 512 sockets
         try:
-            return create_server(
+            server = create_server(
                 application,
                 host=host,
                 port=port,
@@ -142,6 +143,8 @@ class Command(BaseCommand):
                     "(python3 dev.py run --port 8000)."
                 ) from None
             raise CommandError(f"Cannot listen on port {port}: {error.strerror}.") from None
+        keep_alive(server)  # an unchanged poll (204) keeps its connection
+        return server
 
     def say_where(self, port: int, local: bool) -> None:
         at = "" if port == 80 else f":{port}"

@@ -1,18 +1,21 @@
 """Where a player's own link stands in the night: whose link it is, the newest round the
 players may see, and the player's place in it (a seat, a bye, or not drawn).
 
-A poll of the player's page reads the link, the newest round with the player's place in
-it, the seats of their table there and its history length: four queries at a table, two
-between tables; the page is drawn again only when one of them changed (`version`)."""
+A poll of the player's page reads the link with the newest round's id, then the seats of
+the player's table there with its history length: two queries at a table (one before the
+first round, three on a bye); the page is drawn again only when one of them changed
+(`version`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.db.models import OuterRef, Subquery
 from django.http import Http404
 
 from scoring.prepared import Prepared
 from tables.later import newest_for
+from tables.model import history_length
 from tournament import live
 from tournament.models import OwnLink, Round, Seat, Tournament
 from tournament.own_links import player_name
@@ -20,17 +23,31 @@ from tournament.own_links import player_name
 NOT_VALID = "This link is not valid: ask the director for your own link."
 
 # With the club and the player's register entries: the page links to their season and
-# rating pages, in the same read whoever the player is.
+# rating pages, in the same read whoever the player is. With the newest round the players
+# may see (its id): the player's table there is the next read.
 _LINK = Prepared(
-    lambda token: OwnLink.objects.select_related(
-        "entrant__tournament__club", "entrant__member1", "entrant__member2"
-    ).filter(token=token)
+    lambda token: (
+        OwnLink.objects.select_related(
+            "entrant__tournament__club", "entrant__member1", "entrant__member2"
+        )
+        .filter(token=token)
+        .annotate(
+            newest_round=Subquery(
+                Round.objects.filter(tournament=OuterRef("entrant__tournament"))
+                .exclude(status=Round.Status.DRAFT)
+                .order_by("-number")
+                .values("pk")[:1]
+            )
+        )
+    )
 )
-# The player's table in a round, with every seat at it (as a side's link reads them).
+# The player's table in a round, with every seat at it (as a side's link reads them) and
+# the table's history length (the page's version).
 _SEATED = Prepared(
     lambda round_id, entrant: (
         Seat.objects.select_related("entrant", "table__round__tournament")
         .filter(table__round_id=round_id, table__seats__entrant_id=entrant)
+        .annotate(**history_length("table"))
         .order_by("position")
     )
 )
@@ -101,11 +118,15 @@ def night_of(token: str) -> Night:
     link = next(iter(_LINK(token)), None)
     if link is None:
         raise Http404(NOT_VALID)
-    round_ = newest_for(link.entrant.tournament_id, link.entrant_id)
-    if round_ is None:
+    if link.newest_round is None:  # before the first round
         return Night(link, None, [])
-    seats = list(_SEATED(round_.pk, link.entrant_id)) if round_.seat_id else []
-    return Night(link, round_, seats, round_.sits_out)
+    seats = list(_SEATED(link.newest_round, link.entrant_id))
+    if seats:  # at a table: two queries in all, the page's version with them
+        return Night(link, seats[0].table.round, seats)
+    round_ = newest_for(link.entrant.tournament_id, link.entrant_id)  # a bye, or not drawn
+    if round_ is None:  # the round went back to a draft meanwhile
+        return Night(link, None, [])
+    return Night(link, round_, [], round_.sits_out)
 
 
 def seats_in_round(night: Night, number: int) -> list[Seat]:
@@ -121,5 +142,6 @@ def seats_in_round(night: Night, number: int) -> list[Seat]:
             table__seats__entrant_id=night.link.entrant_id,
         )
         .exclude(table__round__status=Round.Status.DRAFT)
+        .annotate(**history_length("table"))
         .order_by("position")
     )

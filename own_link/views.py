@@ -58,6 +58,7 @@ def _access(night: Night, seats, number: int) -> Access:
         home=own_path(token) if night.is_newest(number) else "",
         follows=night.facts(),
         own=Strip(night, seat, seats),
+        history_length=(seat.history_n, seat.history_last),  # read with the seats
     )
 
 

@@ -20,7 +20,8 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import segno
-from django.db.models import Count, Max
+from django.db.models import Count, Max, OuterRef, Subquery
+from django.db.models.functions import Coalesce
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
@@ -125,6 +126,19 @@ TABLE_POLL_SECONDS = 5
 
 # A poll's one read (every phone asks every TABLE_POLL_SECONDS): compiled once. The
 # newest public round too, which a side's page from a past round follows (tables.later).
+def history_length(table: str) -> dict:
+    """The count of a table's changes and its newest change's id, as columns `history_n`
+    and `history_last` of a row that names the table by `table`: a page that reads its
+    table's seats anyway has its version with them (a player's own link)."""
+    changes = Change.objects.filter(table=OuterRef(table)).order_by()
+    return {
+        "history_n": Coalesce(
+            Subquery(changes.values("table").annotate(c=Count("pk")).values("c")), 0
+        ),
+        "history_last": Subquery(changes.order_by("-pk").values("pk")[:1]),
+    }
+
+
 _HISTORY_LENGTH = Prepared(
     lambda table_id: (
         Table.objects.filter(pk=table_id)
@@ -143,7 +157,10 @@ def table_version(
     it read). Of the round's clock, only its start: the page counts down by itself from
     then (static/kitty.js), so starting it redraws each phone once, at its next poll (the
     polls are spread over their interval), and its passing minutes redraw none."""
-    if history is None:
+    if history is None and access.history_length is not None:  # read with the seats
+        n, newest_change = access.history_length
+        last = {"n": n, "last": newest_change}
+    elif history is None:
         (counted,) = _HISTORY_LENGTH(access.table.pk)
         last = {"n": counted.n, "last": counted.last}
         newest = counted.newest

@@ -53,6 +53,9 @@ class Access:
     follows: tuple = ()
     # What the templates add above the sheet for such a page (the player's own strip).
     own: object | None = None
+    # The table's (changes, newest change id), when the page's own read brought them:
+    # its version costs no query more (tables.model.history_length).
+    history_length: tuple | None = None
 
     @property
     def page_url(self) -> str:

@@ -302,14 +302,31 @@ def test_a_link_that_is_not_one_is_404():
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_a_poll_of_the_own_link_costs_a_few_queries(game, django_assert_max_num_queries):
+def test_a_poll_of_the_own_link_at_a_table_costs_two_queries(game, django_assert_max_num_queries):
     tournament = night(game)
     table = table_of(published_round(tournament))
     client = Client()
     url = own(seated_entrant(table, 0))
     poll = poll_of(client.get(url))
-    with django_assert_max_num_queries(4):
+    # the link with the newest round's id; the table's seats with its history length
+    with django_assert_max_num_queries(2):
         assert polled(client, poll).status_code == 204
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_hand_entered_and_accepted_at_the_table_shows_at_the_players_next_poll(game):
+    """The poll's version is read with the table's seats: a change at the table (here on
+    the other sides' phones) still redraws the player's page, and only once."""
+    tournament = night(game)
+    table = table_of(published_round(tournament))
+    client = Client()
+    poll = poll_of(client.get(own(seated_entrant(table, 2 if game == "ascot" else 1))))
+    assert polled(client, poll).status_code == 204
+    _enter_accept(table, SIMPLE_HAND[game])
+    answer = polled(client, poll)
+    assert answer.status_code == 200
+    assert "Hand 1" in text(answer)
+    assert polled(client, poll_of(answer)).status_code == 204
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -32,10 +32,11 @@ Here every page that is open during a round asks what it asks, when it asks it:
 
 The client is one asyncio loop speaking HTTP/1.1 over asyncio streams: one keep-alive
 connection per phone, as a browser keeps one, opened again when the server closes it
-(gunicorn's sync workers close every one, waitress every 204); it reports its own CPU and
-how late its loop woke for what it had scheduled (a late client measures itself, not the
-server). A page's static files are fetched one after the other on its connection (a
-browser fetches them side by side); only the HTML's time is the page load's.
+(gunicorn's sync workers close every one; waitress keeps it, laptop/keep_alive.py); it
+reports its own CPU and how late its loop woke for what it had scheduled (a late client
+measures itself, not the server). A page's static files are fetched one after the other
+on its connection (a browser fetches them side by side); only the HTML's time is the page
+load's.
 
 The server is as bench/load.py starts it: on SQLite (`--database sqlite`), the README's
 laptop server `manage.py serve --local` (waitress, LAPTOP=1); on PostgreSQL, gunicorn

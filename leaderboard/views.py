@@ -9,25 +9,24 @@ import hashlib
 from django import forms
 from django.contrib import messages
 from django.core.cache import cache
-from django.db.models import Count, Max, Q
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
 from django_tables2 import RequestConfig
 
-from scoring.models import Change
 from tournament import live, news
 from tournament.access import runs, visible_tournament
 from tournament.models import Round, Tournament
 
 from .board import PUBLIC, Board, Counting, board, entrant_lines
 from .tables import SafeExport, standings_table, table_rows
+from .version import standings_facts
 
 PROJECTOR_ROWS = 12
 PROJECTOR_SECONDS = 15
 # The standings page asks this often whether a result came in (an unchanged answer costs
-# three small queries, not a recount).
+# the tournament's row and its counted facts, leaderboard.version: not a recount).
 STANDINGS_POLL_SECONDS = 15
 # The downloads the page offers; tablib knows more names, but not all are installed.
 EXPORTS = ("csv", "xlsx")
@@ -91,24 +90,10 @@ def _entrant_label(tournament: Tournament) -> str:
 
 
 def standings_version(tournament: Tournament, counting: Counting) -> str:
-    """What the standings are made of: the history of the tables they count (each hand,
-    ruling and signature is in it), the entrants (a rename too) and the rounds, and the
-    tournament's own options. The public's count signed tables only (a signed table
-    changes only when reopened, which unsigns it) and the playoff matches the bracket shows:
-    a hand entered at a table still playing is not a new version of their page."""
-    changes = Change.objects.filter(table__round__tournament=tournament)
-    if counting.only_signed:
-        changes = changes.filter(Q(table__outcome__final=True) | Q(table__round__playoff=True))
-    counted = changes.aggregate(n=Count("id"), last=Max("id"))
-    entrants = tournament.entrants.aggregate(
-        n=Count("id"),
-        last=Max("id"),
-        updated=Max("updated"),
-        withdrawn=Count("id", filter=Q(withdrawn=True)),
-        left=Count("id", filter=Q(left_in_round__isnull=False)),
-    )
-    rounds = list(tournament.round_set.values_list("id", "status", "playoff"))
-    return live.version(counting, counted, entrants, rounds, live.fields_of(tournament))
+    """What the standings are made of (leaderboard.version, one query) and the
+    tournament's own options."""
+    facts = standings_facts(tournament.pk, counting.only_signed)
+    return live.version(counting, facts, live.fields_of(tournament))
 
 
 def render_standings(

@@ -54,7 +54,8 @@ class Access:
     # What the templates add above the sheet for such a page (the player's own strip).
     own: object | None = None
     # The table's (changes, newest change id), when the page's own read brought them:
-    # its version costs no query more (tables.model.history_length).
+    # its version costs no query more (tables.model.history_length). A side's link
+    # leaves it unset: its version's read also brings the newest round it follows.
     history_length: tuple | None = None
 
     @property

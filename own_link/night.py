@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import OuterRef, Subquery
 from django.http import Http404
 
 from scoring.prepared import Prepared
-from tables.later import newest_for
+from tables.later import newest_for, newest_public_round
 from tables.model import history_length
 from tournament import live
 from tournament.models import OwnLink, Round, Seat, Tournament
@@ -31,14 +30,7 @@ _LINK = Prepared(
             "entrant__tournament__club", "entrant__member1", "entrant__member2"
         )
         .filter(token=token)
-        .annotate(
-            newest_round=Subquery(
-                Round.objects.filter(tournament=OuterRef("entrant__tournament"))
-                .exclude(status=Round.Status.DRAFT)
-                .order_by("-number")
-                .values("pk")[:1]
-            )
-        )
+        .annotate(newest_round=newest_public_round("entrant__tournament", "pk"))
     )
 )
 # The player's table in a round, with every seat at it (as a side's link reads them) and

@@ -25,13 +25,20 @@ from tournament.models import Bye, Round, Seat
 if TYPE_CHECKING:
     from .page import Access
 
-# The newest round the players may see, as a column of a table's row (the poll's read).
-NEWEST_ROUND = Subquery(
-    Round.objects.filter(tournament=OuterRef("round__tournament"))
-    .exclude(status=Round.Status.DRAFT)
-    .order_by("-number")
-    .values("number")[:1]
-)
+
+def newest_public_round(tournament: str, value: str = "number") -> Subquery:
+    """The newest round the players may see (its `value`), as a column of a row that names
+    its tournament by `tournament`."""
+    return Subquery(
+        Round.objects.filter(tournament=OuterRef(tournament))
+        .exclude(status=Round.Status.DRAFT)
+        .order_by("-number")
+        .values(value)[:1]
+    )
+
+
+# The newest round's number as a column of a table's row (the poll's read).
+NEWEST_ROUND = newest_public_round("round__tournament")
 
 # The newest public round with the entrant's seat (its id) or bye in it.
 _NEWEST = Prepared(

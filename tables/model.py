@@ -20,8 +20,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import segno
-from django.db.models import Count, Max, OuterRef, Subquery
-from django.db.models.functions import Coalesce
+from django.db.models import Count, Max, OuterRef
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
@@ -30,6 +29,7 @@ from django.utils.safestring import SafeString, mark_safe
 from laptop.links import phone_url
 from printing import check
 from scoring import calls, entry, may, signed
+from scoring.columns import count_of, most_of
 from scoring.dealing import FirstDealerForm
 from scoring.forms import (
     AnswerForm,
@@ -124,21 +124,16 @@ class Failed:
 TABLE_POLL_SECONDS = 5
 
 
-# A poll's one read (every phone asks every TABLE_POLL_SECONDS): compiled once. The
-# newest public round too, which a side's page from a past round follows (tables.later).
 def history_length(table: str) -> dict:
     """The count of a table's changes and its newest change's id, as columns `history_n`
     and `history_last` of a row that names the table by `table`: a page that reads its
     table's seats anyway has its version with them (a player's own link)."""
-    changes = Change.objects.filter(table=OuterRef(table)).order_by()
-    return {
-        "history_n": Coalesce(
-            Subquery(changes.values("table").annotate(c=Count("pk")).values("c")), 0
-        ),
-        "history_last": Subquery(changes.order_by("-pk").values("pk")[:1]),
-    }
+    changes = Change.objects.filter(table=OuterRef(table))
+    return {"history_n": count_of(changes), "history_last": most_of(changes, "pk")}
 
 
+# A poll's one read (every phone asks every TABLE_POLL_SECONDS): compiled once. The
+# newest public round too, which a side's page from a past round follows (tables.later).
 _HISTORY_LENGTH = Prepared(
     lambda table_id: (
         Table.objects.filter(pk=table_id)

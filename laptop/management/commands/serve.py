@@ -21,6 +21,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from laptop import backups, network
 from laptop.keep_alive import keep_alive
+from laptop.loop import use_loop
 
 DEFAULT_PORT = 8000
 
@@ -144,6 +145,7 @@ class Command(BaseCommand):
                 ) from None
             raise CommandError(f"Cannot listen on port {port}: {error.strerror}.") from None
         keep_alive(server)  # an unchanged poll (204) keeps its connection
+        use_loop(server)  # each turn asks only the connections that may have changed
         return server
 
     def say_where(self, port: int, local: bool) -> None:

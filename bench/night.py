@@ -165,6 +165,9 @@ class Stats:
         # The app's CPU by the phase in which the answer came, when that work was done
         # (a request queued across a phase boundary is counted where it was served).
         self.cpu_answered: Counter[str] = Counter()
+        # (when it was sent, in seconds from the publication; seconds; kind): when the slow
+        # answers were asked for tells a burst from a steady queue.
+        self.sent: list[tuple[float, float, str]] = []
 
     def add(self, phase, kind, seconds, status, ok, cpu, error="") -> None:
         row = self.rows.setdefault((phase, kind), Row())
@@ -344,7 +347,7 @@ class Phone:
         phase = client.clock.phase(loop.time())
         body = urllib.parse.urlencode(data).encode() if data is not None else None
         status, headers, content, error = 0, {}, b"", ""
-        start = time.perf_counter()
+        start, sent_at = time.perf_counter(), loop.time() - client.clock.t0
         try:
             async with asyncio.timeout(client.timeout):
                 status, headers, content = await self.exchange(method, path, body, extra)
@@ -359,6 +362,7 @@ class Phone:
         if split:  # a poll: "unchanged" (204) or anything else
             kind = f"{kind} 204" if status == 204 else f"{kind} changed"
         client.stats.add(phase, kind, seconds, status, ok, float(cpu) if cpu else None, error)
+        client.stats.sent.append((sent_at, seconds, kind))
         return status, headers, content
 
     async def load(self, kind: str, path: str) -> str | None:
@@ -1156,6 +1160,19 @@ def print_ceilings(night: Night, args) -> None:
     )
 
 
+def print_slow(stats: Stats, over: float = 0.25, top: int = 6) -> None:
+    """The seconds of the night (from the publication) in which the most requests were sent
+    that waited more than `over`, with their kinds: a burst, or a steady queue."""
+    slow = [(int(at), kind) for at, seconds, kind in stats.sent if seconds > over and at >= 0]
+    if not slow:
+        return
+    by_second = Counter(at for at, _ in slow)
+    print(f"slow (> {1000 * over:.0f} ms): {len(slow)} requests; the seconds most were sent in:")
+    for at, n in sorted(by_second.most_common(top)):
+        kinds = Counter(kind for t, kind in slow if t == at)
+        print(f"  {at:>4} s: {n:>4}  " + ", ".join(f"{k} {c}" for k, c in kinds.most_common(4)))
+
+
 def report(night: Night, args) -> None:
     stats = night.stats
     total_wall = sum(night.walls.values()) or 1.0
@@ -1236,6 +1253,7 @@ def report(night: Night, args) -> None:
         f"(< {1000 * POLL_P99:.0f}), no 5xx, no failure"
     )
     print(f"busiest: {night.saturated}")
+    print_slow(stats)
     print_ceilings(night, args)
 
 

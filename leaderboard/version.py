@@ -40,7 +40,10 @@ def _columns(only_signed: bool) -> dict:
         "counted_rounds": count_of(rounds),
         "counted_last_round": most_of(rounds, "id"),
         "counted_playoff_rounds": count_of(rounds.filter(playoff=True)),
-        **{f"counted_rounds_{s}": count_of(rounds.filter(status=s)) for s in Round.Status.values},
+        # The pages tell a draft and a complete round from the others, never published
+        # from in play (Round.state_shown_to_players): a round's first hand is not news.
+        "counted_rounds_draft": count_of(rounds.filter(status=Round.Status.DRAFT)),
+        "counted_rounds_complete": count_of(rounds.filter(status=Round.Status.COMPLETE)),
     }
 
 

@@ -166,7 +166,7 @@ def table_version(
     return live.version(
         last["n"],
         last["last"],
-        round_.status,
+        round_.state_shown_to_players,
         round_.started,
         live.fields_of(access.tournament),
         follows,

@@ -263,6 +263,14 @@ class Round(models.Model):
     def is_public(self) -> bool:
         return self.status != self.Status.DRAFT
 
+    @property
+    def state_shown_to_players(self) -> str:
+        """The round's state as the players' and the public's pages show it. Published and
+        in play look alike there (the director's pages alone tell them apart), so a page's
+        version names this: the round's first hand, which puts it in play, would otherwise
+        redraw every phone of the night at once."""
+        return str(self.Status.PUBLISHED if self.status == self.Status.IN_PLAY else self.status)
+
     def start_clock(self) -> None:
         """Start the round's clock now, once: a second start (a double tap, two directors)
         keeps the first time, so the late tables are counted from when play began."""

@@ -49,9 +49,6 @@ CHANGES = {
     "the round finished": lambda t: Round.objects.filter(tournament=t).update(
         status=Round.Status.COMPLETE
     ),
-    "the round back in play": lambda t: Round.objects.filter(tournament=t).update(
-        status=Round.Status.IN_PLAY
-    ),
 }
 
 
@@ -76,4 +73,23 @@ def test_a_round_drawn_and_published_is_a_new_version(game):
     assert polled(url, version) == 200
     version = shown_version(Client().get(url))
     publish(drawn)
+    assert polled(url, version) == 200
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_round_back_in_play_is_a_new_version_and_its_first_hand_is_not(game):
+    """The standings show a round complete or not (a correction puts a finished round back
+    in play); published and in play look alike there, so a round's first hand, which puts
+    it in play, redraws no phone."""
+    tournament = make_tournament(game, entrants=ONE_TABLE[game] * 2, published=True)
+    published_round(tournament)
+    url = f"/t/{tournament.slug}/standings/"
+    rounds = Round.objects.filter(tournament=tournament)
+    version = shown_version(Client().get(url))
+    rounds.update(status=Round.Status.IN_PLAY)
+    assert polled(url, version) == 204
+    rounds.update(status=Round.Status.COMPLETE)
+    assert polled(url, version) == 200
+    version = shown_version(Client().get(url))
+    rounds.update(status=Round.Status.IN_PLAY)
     assert polled(url, version) == 200

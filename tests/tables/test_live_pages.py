@@ -85,6 +85,32 @@ def test_starting_the_clock_redraws_each_phone_once_and_its_minutes_none(
     assert poll(Client(), url, version).status_code == 204
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_a_rounds_first_hand_redraws_its_own_table_alone(game):
+    """The first hand of a round puts it in play, which only the director's pages show: the
+    other tables' phones and the public standings stay unchanged (every phone of a big night
+    redrawn at once held a laptop's answers for most of a second), the table where it was
+    entered sees it at its next poll."""
+    tournament = make_tournament(game, entrants=ONE_TABLE[game] * 2, published=True)
+    round_ = published_round(tournament)
+    here, there = table_of(round_, 1), table_of(round_, 2)
+    pages = {
+        "here": side_link(here, 1),
+        "there": side_link(there, 0),
+        "there, other side": side_link(there, 1),
+    }
+    versions = {name: shown_version(Client().get(url)) for name, url in pages.items()}
+    standings = f"/t/{tournament.slug}/standings/"
+    standings_version = shown_version(Client().get(standings))
+
+    assert enter(Client(), here, SIMPLE_HAND[game], side=0).status_code == 302
+    round_.refresh_from_db()
+    assert round_.status == "in_play"
+    answers = {name: poll(Client(), url, versions[name]).status_code for name, url in pages.items()}
+    assert answers == {"here": 200, "there": 204, "there, other side": 204}
+    assert poll(Client(), standings, standings_version).status_code == 204
+
+
 def test_an_htmx_poll_gets_the_live_part_alone_and_leaves_the_message_for_the_page(table):
     """A phone that stored a hand is told so on the page it loads next, even when its poll
     (or another tab's, on the same phone) comes in between; the poll carries no header,

@@ -72,10 +72,13 @@ import argparse
 import asyncio
 import html
 import os
+import pwd
 import random
 import re
 import secrets
 import shutil
+import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -752,15 +755,17 @@ class Sampler(threading.Thread):
     the machine (bench/load.py's cpu_seconds) and this database's backends. A phase's
     totals hide a burst of ten seconds in it; its busiest seconds show it."""
 
-    def __init__(self, server_pid: int, postgres: bool):
+    def __init__(self, server_pid: int, postgres: bool, proxy_pid: int | None = None):
         super().__init__(daemon=True)
-        self.server_pid, self.postgres = server_pid, postgres
+        self.server_pid, self.postgres, self.proxy_pid = server_pid, postgres, proxy_pid
         self.database = DatabaseCpu(DATABASE) if postgres else None
         self.series: list[tuple[float, dict[str, float]]] = []
         self.stopping = threading.Event()
 
     def snapshot(self) -> tuple[float, dict[str, float]]:
         used = cpu_seconds(self.server_pid, self.postgres)
+        if self.proxy_pid is not None:
+            used["proxy"] = proxy_seconds(self.proxy_pid)
         if self.database is not None:
             used["database"] = self.database.seconds()
         return time.perf_counter(), used
@@ -781,10 +786,23 @@ class Sampler(threading.Thread):
                 break
             t2, u2 = inside[j]
             spent = {k: (u2[k] - u[k]) / (t2 - t) for k in u}
-            load = spent.get("server", 0.0) + spent.get("database", 0.0)
+            load = sum(spent.get(k, 0.0) for k in ("server", "database", "proxy"))
             if load > top:
                 top, best = load, spent
         return best
+
+
+def proxy_seconds(pid: int) -> float:
+    """CPU used so far by nginx: its master and its workers."""
+    tick, used = os.sysconf("SC_CLK_TCK"), 0.0
+    for name in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            fields = Path(f"/proc/{name}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(name) == pid or int(fields[1]) == pid:
+            used += sum(int(fields[i]) for i in (11, 12, 13, 14)) / tick
+    return used
 
 
 def lag_p99(stats: Stats, phase: str) -> float:
@@ -837,9 +855,106 @@ def night_env(args, scratch: Path) -> dict[str, str]:
 
 
 def served_command(args, port: int) -> list[str]:
-    """bench/load.py's command for the server, its app wrapped by bench/served_cpu.py."""
+    """bench/load.py's command for the server, its app wrapped by bench/served_cpu.py;
+    gunicorn's threaded workers with --gunicorn-threads (they keep a connection open between
+    requests, as sync workers do not)."""
     wrapped = {"manage.py": "bench/served_cpu.py", "config.wsgi": "bench.served_cpu:application"}
-    return [wrapped.get(part, part) for part in server_command(args.server, args, port)]
+    command = [wrapped.get(part, part) for part in server_command(args.server, args, port)]
+    if args.server == "gunicorn" and args.gunicorn_threads:
+        command += ["--worker-class", "gthread", "--threads", str(args.gunicorn_threads)]
+        command += ["--keep-alive", str(KEEP_ALIVE_SECONDS)]
+    return command
+
+
+# A phone's connection is kept across its polls (every 5 s at a table, 15 s on the
+# standings) when the server waits longer than that for its next request.
+KEEP_ALIVE_SECONDS = 20
+
+# docs/production.md's proxy, on loopback and plain HTTP: it holds the phones' connections,
+# serves the static files from STATIC_ROOT itself (their names carry their content's hash:
+# cached for good), and passes the rest to gunicorn, on kept connections when gunicorn keeps
+# them (threaded workers).
+NGINX_CONF = """\
+{user}worker_processes 1;
+error_log {folder}/nginx-error.log warn;
+pid {folder}/nginx.pid;
+events {{ worker_connections 16384; }}
+http {{
+    client_body_temp_path {folder}/client_body;
+    proxy_temp_path {folder}/proxy;
+    fastcgi_temp_path {folder}/fastcgi;
+    uwsgi_temp_path {folder}/uwsgi;
+    scgi_temp_path {folder}/scgi;
+    access_log off;
+    keepalive_timeout 75s;
+    keepalive_requests 100000;
+    include {mime_types};
+    upstream kittytd {{
+        server {upstream};
+        keepalive 64;
+    }}
+    server {{
+        listen {host}:{port} backlog=4096;
+        client_max_body_size 21m;
+        location /static/ {{
+            alias {static}/;
+            add_header Cache-Control "max-age=315360000, public, immutable";
+        }}
+        location / {{
+            proxy_pass http://kittytd;
+            proxy_http_version 1.1;
+            proxy_set_header Connection "";
+            proxy_set_header Host $http_host;
+            proxy_set_header X-Forwarded-Proto $scheme;
+            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+        }}
+    }}
+}}
+"""
+
+
+def nginx_binary() -> str | None:
+    found = shutil.which("nginx")
+    if found is None and os.access("/usr/sbin/nginx", os.X_OK):  # not on a user's PATH
+        found = "/usr/sbin/nginx"
+    return found
+
+
+def start_proxy(scratch: Path, upstream_port: int, env: dict[str, str]) -> tuple:
+    """nginx in front of the server: (its process, the port phones connect to)."""
+    binary = nginx_binary()
+    if binary is None:
+        raise SystemExit("--proxy needs nginx (Debian: apt-get install nginx-light)")
+    folder = scratch / "nginx"
+    folder.mkdir(exist_ok=True)
+    port = free_port()
+    user = f"user {pwd.getpwuid(os.geteuid()).pw_name};\n" if os.geteuid() == 0 else ""
+    known = ("/etc/nginx/mime.types", "/usr/local/etc/nginx/mime.types")
+    mime_types = next((p for p in known if Path(p).exists()), None)
+    conf = NGINX_CONF.format(
+        user=user,
+        folder=folder,
+        upstream=f"{HOST}:{upstream_port}",
+        host=HOST,
+        port=port,
+        static=env["STATIC_ROOT"],
+        mime_types=mime_types or "/dev/null",
+    )
+    (folder / "nginx.conf").write_text(conf)
+    command = [binary, "-p", str(folder), "-c", str(folder / "nginx.conf")]
+    command += ["-e", str(folder / "nginx-error.log"), "-g", "daemon off;"]
+    proxy = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+    until = time.monotonic() + 15
+    while time.monotonic() < until:
+        if proxy.poll() is not None:
+            raise RuntimeError("nginx stopped: " + (folder / "nginx-error.log").read_text())
+        try:
+            socket.create_connection((HOST, port), timeout=1).close()
+            return proxy, port
+        except OSError:
+            time.sleep(0.1)
+    proxy.kill()
+    raise RuntimeError("nginx did not start listening")
 
 
 def fresh_database(args, scratch: Path, env: dict[str, str]) -> None:
@@ -944,9 +1059,12 @@ def run_night(args, tables: int, scratch: Path, quiet: bool = False) -> Night:
     server = subprocess.Popen(
         served_command(args, port), cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT
     )
-    sampler = Sampler(server.pid, postgres)
+    proxy = sampler = None
     try:
         wait_until_up(port, server, 180, args.server)
+        if args.proxy:
+            proxy, port = start_proxy(scratch, port, env)
+        sampler = Sampler(server.pid, postgres, proxy.pid if proxy else None)
         # The round's draft and the director, in this process, once the schema is there.
         links = set_up_round(tables, publish_round=False)
         login = make_director()
@@ -982,7 +1100,11 @@ def run_night(args, tables: int, scratch: Path, quiet: bool = False) -> Night:
             cpu[phase] = {k: b[1][k] - a[1][k] for k in a[1]}
             peaks[phase] = sampler.busiest(a[0], b[0])
     finally:
-        sampler.stopping.set()
+        if sampler is not None:
+            sampler.stopping.set()
+        if proxy is not None:
+            proxy.send_signal(signal.SIGQUIT)  # it finishes what it is sending
+            proxy.wait(timeout=20)
         text = stop_server(server, log, 20)
         log.close()
     summary = log_summary(text)
@@ -1043,8 +1165,14 @@ def run_night(args, tables: int, scratch: Path, quiet: bool = False) -> Night:
 
 
 def describe(args, model: Model, tail: float) -> str:
+    workers = (
+        f"{args.workers} workers of {args.gunicorn_threads} threads"
+        if args.gunicorn_threads
+        else f"{args.workers} sync workers"
+    )
     server = (
-        f"gunicorn, {args.workers} sync workers, on PostgreSQL {DATABASE}"
+        f"gunicorn, {workers}, on PostgreSQL {DATABASE}"
+        + (", behind nginx (static files from nginx)" if args.proxy else "")
         if args.server == "gunicorn"
         else f"serve (waitress, {args.threads or 8} threads, LAPTOP=1) on SQLite"
     )
@@ -1138,7 +1266,8 @@ def ceilings(night: Night, args) -> dict[str, tuple[float, float]]:
         wall, spent = night.walls.get(phase), night.cpu.get(phase)
         if not wall or not spent or not night.tables:
             continue
-        demand = (spent.get("server", 0.0) + spent.get("database", 0.0)) / wall / night.tables
+        served = sum(spent.get(k, 0.0) for k in ("server", "database", "proxy"))
+        demand = served / wall / night.tables
         client = spent.get("bench client", 0.0) / wall
         room = 1.0 if args.server == "serve" else max(0.1, n - client)
         out[phase] = (1000 * demand, room / demand if demand else float("inf"))
@@ -1327,7 +1456,19 @@ def main(argv: list[str] | None = None) -> int:
         choices=("gunicorn", "serve"),
         help="default: gunicorn on PostgreSQL, serve (the README's run command) on SQLite",
     )
-    parser.add_argument("--workers", type=int, default=4, help="gunicorn sync workers")
+    parser.add_argument("--workers", type=int, default=4, help="gunicorn's worker processes")
+    parser.add_argument(
+        "--gunicorn-threads",
+        type=int,
+        help="gunicorn's threaded workers (gthread) with this many threads each, keeping the "
+        "connections open between requests (default: sync workers, which close each one)",
+    )
+    parser.add_argument(
+        "--proxy",
+        action="store_true",
+        help="nginx in front of gunicorn, as docs/production.md runs it: it holds the phones' "
+        "connections and serves the static files",
+    )
     parser.add_argument("--threads", type=int, help="serve's threads (default: serve's own)")
     parser.add_argument(
         "--pace", type=float, help="seconds between a table's hands (default 300; 20 compressed)"
@@ -1377,6 +1518,8 @@ def main(argv: list[str] | None = None) -> int:
     args.server = args.server or ("gunicorn" if args.database == "postgres" else "serve")
     if args.server == "gunicorn" and args.database == "sqlite":
         parser.error("gunicorn runs on PostgreSQL here; SQLite is served by `serve`")
+    if args.server == "serve" and (args.proxy or args.gunicorn_threads):
+        parser.error("--proxy and --gunicorn-threads are for gunicorn on PostgreSQL")
     if args.server == "serve" and args.database == "postgres":
         parser.error("serve is the laptop's server: use --database sqlite")
     if args.pace is None:

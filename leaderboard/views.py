@@ -21,7 +21,7 @@ from tournament.models import Round, Tournament
 
 from .board import PUBLIC, Board, Counting, board, entrant_lines
 from .tables import SafeExport, standings_table, table_rows
-from .version import standings_facts
+from .version import standings_facts, standings_facts_for_a_poll
 
 PROJECTOR_ROWS = 12
 PROJECTOR_SECONDS = 15
@@ -89,10 +89,13 @@ def _entrant_label(tournament: Tournament) -> str:
     return "Team" if tournament.is_partnership else "Player"
 
 
-def standings_version(tournament: Tournament, counting: Counting) -> str:
-    """What the standings are made of (leaderboard.version, one query) and the
-    tournament's own options."""
-    facts = standings_facts(tournament.pk, counting.only_signed)
+def standings_version(tournament: Tournament, counting: Counting, *, poll: bool = False) -> str:
+    """What the standings are made of (leaderboard.version, one query, or for a `poll` the
+    one this process read within the last second) and the tournament's own options."""
+    if poll:
+        facts = standings_facts_for_a_poll(tournament, counting.only_signed)
+    else:
+        facts = standings_facts(tournament.pk, counting.only_signed)
     return live.version(counting, facts, live.fields_of(tournament))
 
 
@@ -148,7 +151,7 @@ def render_standings(
 def standings_page(request, slug):
     tournament = visible_tournament(request, slug)
     counting = counting_for(request, tournament)
-    current = standings_version(tournament, counting)
+    current = standings_version(tournament, counting, poll=live.polled(request))
     if unchanged := live.unchanged(request, current):
         return unchanged
     # The players' phones all open the same page at the round's end: one render of each

@@ -4,6 +4,7 @@ poll, for each of the four games: the version is read in one query of counted fa
 written without a save (a withdrawal, a leave, a round's state)."""
 
 import re
+import time
 
 import pytest
 from django.test import Client
@@ -93,3 +94,27 @@ def test_a_round_back_in_play_is_a_new_version_and_its_first_hand_is_not(game):
     version = shown_version(Client().get(url))
     rounds.update(status=Round.Status.IN_PLAY)
     assert polled(url, version) == 200
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_phones_polls_share_the_facts_read_within_a_second(game, monkeypatch):
+    """Every phone with the standings open polls the same facts: a poll takes them as this
+    process read them within the last second, so a change reaches the polling phones a
+    second later at most; a page loaded, not polled, shows it at once."""
+    tournament = make_tournament(game, entrants=ONE_TABLE[game] * 2, published=True)
+    published_round(tournament)
+    url = f"/t/{tournament.slug}/standings/"
+    version = shown_version(Client().get(url))
+
+    def htmx_poll() -> int:
+        return Client().get(url, {"since": version}, headers={"HX-Request": "true"}).status_code
+
+    now = time.monotonic()
+    monkeypatch.setattr(time, "monotonic", lambda: now)
+    assert htmx_poll() == 204
+    rename(entrant_of(tournament), "Someone Else Entirely")
+    assert htmx_poll() == 204  # the facts as the poll before read them, in the same second
+    loaded = Client().get(url, {"since": version})
+    assert "Someone Else Entirely" in loaded.content.decode()
+    now += 1.0
+    assert htmx_poll() == 200

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -221,3 +222,41 @@ def test_the_modelled_night_runs_two_tables_on_the_laptop_server(tmp_path):
     assert re.search(r"^hands: .*: ok$", out, re.M), out
     assert re.search(r"^held: ", out, re.M), out
     assert "per phase" in out and "round end" in out, out
+
+
+def _nginx() -> str | None:
+    found = shutil.which("nginx")
+    if found is None and os.access("/usr/sbin/nginx", os.X_OK):  # not on a user's PATH
+        found = "/usr/sbin/nginx"
+    return found
+
+
+@pytest.mark.postgres
+@pytest.mark.skipif(
+    "postgres" not in os.environ.get("DATABASE_URL", ""),
+    reason="the production setup runs on PostgreSQL: run the tests on it (DATABASE_URL)",
+)
+@pytest.mark.skipif(_nginx() is None, reason="needs nginx (.ci/run installs nginx-light)")
+def test_the_modelled_night_runs_two_tables_behind_nginx_on_postgresql(tmp_path):
+    """As production runs it: nginx in front (the static files from disk, the phones'
+    connections kept), gunicorn's threaded workers, PostgreSQL."""
+    server = os.environ["DATABASE_URL"].rsplit("/", 1)[0]
+    out = run_bench(
+        "night.py",
+        [
+            *("--tables", "2", "--pace", "2", "--previews", "1", "--burst", "2"),
+            *("--play", "10", "--tail", "1", "--proxy", "--workers", "2"),
+            *("--gunicorn-threads", "2", "--postgres", server),
+        ],
+        tmp_path,
+        timeout=240,
+    )
+    rows = {m["kind"]: m for m in map(ROW.match, out.splitlines()) if m}
+    for kind in ("page load", "static", "manifest", "standings load", "enter"):
+        assert kind in rows, f"no {kind!r} row:\n{out}"
+    assert all(int(m["errors"]) == 0 and int(m["failures"]) == 0 for m in rows.values()), out
+    assert re.search(r"^hands: .*: ok$", out, re.M), out
+    assert "behind nginx" in out and re.search(r"^ +server [\d.]+ .*, proxy [\d.]+ ", out, re.M)
+    # Each phone kept one connection: the proxy holds them (sync gunicorn closes each).
+    opened = int(re.search(r"^client: (\d+) connections opened", out, re.M)[1])
+    assert opened <= 4 + 2 + 1 + 1, out  # side phones, standings phones, projector, director

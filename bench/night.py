@@ -40,7 +40,9 @@ load's.
 
 The server is as bench/load.py starts it: on SQLite (`--database sqlite`), the README's
 laptop server `manage.py serve --local` (waitress, LAPTOP=1); on PostgreSQL, gunicorn
-(`--workers` sync workers, production settings). Its app is wrapped by bench/served_cpu.py
+(`--workers` sync workers, production settings; `--gunicorn-threads N`: threaded workers,
+which keep a connection between requests; `--proxy`: nginx in front, as docs/production.md
+runs it, serving the static files itself). Its app is wrapped by bench/served_cpu.py
 so that each answer says the CPU its thread spent on it: CPU per request by kind. The
 processes' CPU (server, PostgreSQL's backends of the bench's database, the client, other
 programs) is reported per phase and for the phase's busiest five seconds; and the "CPU
@@ -51,7 +53,8 @@ programs' share is printed, and figures taken beside them are noisy.
 It prints, per kind of request, count, p50/p95/p99, failures and 5xx, and the app's CPU
 per request; per phase, the CPU of each part; and whether the night was held: taps
 (enter, accept, sign) p99 under 300 ms, polls (table, console, standings) p99 under
-1 s, no 5xx, no failure. With `--find`, it searches the largest number of tables held
+1 s, no 5xx, no failure; and the seconds in which most of the slow requests were sent (a
+burst, or a steady queue). With `--find`, it searches the largest number of tables held
 (doubling from `--find-start`, then bisecting to within `--find-within`), each step a
 fresh night (10 s start burst, `--play` 45 s, 10 s end burst, 16 s of standings polls:
 about 80 s, plus the set-up), and says what saturated first: the server's CPU (on

@@ -75,7 +75,6 @@ import argparse
 import asyncio
 import html
 import os
-import pwd
 import random
 import re
 import secrets
@@ -110,6 +109,7 @@ from bench.load import (  # noqa: E402  (the stress bench's machinery, shared)
     wait_until_up,
 )
 from bench.served_cpu import HEADER as CPU_HEADER  # noqa: E402
+from tests.support import nginx  # noqa: E402
 from tests.support.phone import HANDS  # noqa: E402
 
 DATABASE = "kittytd_night"
@@ -877,17 +877,7 @@ KEEP_ALIVE_SECONDS = 20
 # serves the static files from STATIC_ROOT itself (their names carry their content's hash:
 # cached for good), and passes the rest to gunicorn, on kept connections when gunicorn keeps
 # them (threaded workers).
-NGINX_CONF = """\
-{user}worker_processes 1;
-error_log {folder}/nginx-error.log warn;
-pid {folder}/nginx.pid;
-events {{ worker_connections 16384; }}
-http {{
-    client_body_temp_path {folder}/client_body;
-    proxy_temp_path {folder}/proxy;
-    fastcgi_temp_path {folder}/fastcgi;
-    uwsgi_temp_path {folder}/uwsgi;
-    scgi_temp_path {folder}/scgi;
+NGINX_HTTP = """\
     access_log off;
     keepalive_timeout 75s;
     keepalive_requests 100000;
@@ -912,40 +902,28 @@ http {{
             proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
         }}
     }}
-}}
 """
-
-
-def nginx_binary() -> str | None:
-    found = shutil.which("nginx")
-    if found is None and os.access("/usr/sbin/nginx", os.X_OK):  # not on a user's PATH
-        found = "/usr/sbin/nginx"
-    return found
 
 
 def start_proxy(scratch: Path, upstream_port: int, env: dict[str, str]) -> tuple:
     """nginx in front of the server: (its process, the port phones connect to)."""
-    binary = nginx_binary()
+    binary = nginx.binary()
     if binary is None:
         raise SystemExit("--proxy needs nginx (Debian: apt-get install nginx-light)")
     folder = scratch / "nginx"
     folder.mkdir(exist_ok=True)
     port = free_port()
-    user = f"user {pwd.getpwuid(os.geteuid()).pw_name};\n" if os.geteuid() == 0 else ""
     known = ("/etc/nginx/mime.types", "/usr/local/etc/nginx/mime.types")
-    mime_types = next((p for p in known if Path(p).exists()), None)
-    conf = NGINX_CONF.format(
-        user=user,
-        folder=folder,
+    mime_types = next((p for p in known if Path(p).exists()), "/dev/null")
+    http = NGINX_HTTP.format(
         upstream=f"{HOST}:{upstream_port}",
         host=HOST,
         port=port,
         static=env["STATIC_ROOT"],
-        mime_types=mime_types or "/dev/null",
+        mime_types=mime_types,
     )
-    (folder / "nginx.conf").write_text(conf)
-    command = [binary, "-p", str(folder), "-c", str(folder / "nginx.conf")]
-    command += ["-e", str(folder / "nginx-error.log"), "-g", "daemon off;"]
+    (folder / "nginx.conf").write_text(nginx.configuration(folder, http, connections=16384))
+    command = nginx.command(binary, folder)
     proxy = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
     until = time.monotonic() + 15
     while time.monotonic() < until:

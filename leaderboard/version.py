@@ -14,8 +14,7 @@ table still playing is not a new version of their page.
 
 from __future__ import annotations
 
-import time
-
+from django.core.cache import cache
 from django.db.models import DateTimeField, OuterRef, Q
 
 from scoring.columns import count_of, most_of
@@ -69,20 +68,17 @@ def standings_facts(tournament_id: int, only_signed: bool) -> tuple:
 # Every phone with the standings open polls the same facts: at 1,000 tables about 70 polls
 # a second during play and 200 at the round's end, each a count over the whole night (about
 # 2 ms of PostgreSQL's work at that size). A poll takes the facts this process read within
-# the last POLL_FACTS_SECONDS: a change reaches the phones that much later at most, against
-# a poll every 15 s. A page loaded, not polled, always reads them afresh.
-POLL_FACTS_SECONDS = 1.0
-_read_for_polls: dict[tuple, tuple[float, tuple]] = {}
+# the last POLL_FACTS_SECONDS (Django's cache, in the process): a change reaches the phones
+# that much later at most, against a poll every 15 s. A page loaded, not polled, always
+# reads them afresh.
+POLL_FACTS_SECONDS = 1
 
 
 def standings_facts_for_a_poll(tournament: Tournament, only_signed: bool) -> tuple:
     # Named by its creation too: a night deleted and another made may reuse its id.
-    key, now = (tournament.pk, tournament.created, only_signed), time.monotonic()
-    read = _read_for_polls.get(key)
-    if read is not None and now - read[0] < POLL_FACTS_SECONDS:
-        return read[1]
-    facts = standings_facts(tournament.pk, only_signed)
-    if len(_read_for_polls) > 1000:  # the nights polled in a process: forget the old ones
-        _read_for_polls.clear()
-    _read_for_polls[key] = (now, facts)
+    key = f"standings-facts:{tournament.pk}:{tournament.created.isoformat()}:{only_signed}"
+    facts = cache.get(key)
+    if facts is None:
+        facts = standings_facts(tournament.pk, only_signed)
+        cache.set(key, facts, POLL_FACTS_SECONDS)
     return facts

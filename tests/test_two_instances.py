@@ -20,6 +20,8 @@ find the same (the tests below show each that a request can reach):
 - the compiled reads (scoring.prepared) and PostgreSQL's prepared statements: the SQL,
   not the rows, per connection;
 - the blank hand form (tables.model, lru_cache): derived from its key;
+- the standings' facts a poll reads (leaderboard.version, Django's cache in the process):
+  one second old at most, then read again from the database;
 - the scoring code's version (rules.ruleset, scoring.outcomes): the code both run;
 - the laptop's writer lock and copies (laptop/): SQLite's and the laptop's only.
 
@@ -37,10 +39,8 @@ import http.client
 import io
 import json
 import os
-import pwd
 import re
 import secrets
-import shutil
 import signal
 import socket
 import subprocess
@@ -53,6 +53,9 @@ from pathlib import Path
 import pytest
 from django.db import connection
 
+from tests.support.nginx import binary as nginx_binary
+from tests.support.nginx import command as nginx_command
+from tests.support.nginx import configuration as nginx_configuration
 from tests.support.phone import HANDS, Forms
 from tests.support.served import NOT_INHERITED, SET_UP, free_port
 
@@ -62,14 +65,7 @@ SITE = "td.example.org"  # the site's name, as the phones ask for it through the
 READY_PATH = "/rules/columbus-6-card-kitty/"  # a page that reads the database
 
 
-def _nginx() -> str | None:
-    found = shutil.which("nginx")
-    if found is None and os.access("/usr/sbin/nginx", os.X_OK):  # not on a user's PATH
-        found = "/usr/sbin/nginx"
-    return found
-
-
-NGINX = _nginx()
+NGINX = nginx_binary()
 
 pytestmark = [
     pytest.mark.postgres,
@@ -89,17 +85,7 @@ pytestmark = [
 # loopback and stands in for the TLS proxy: it sets X-Forwarded-Proto to https, as
 # `$scheme` is there. `proxy_next_upstream off`: a request an instance failed is failed,
 # not quietly answered by the other. One worker process: strict round robin.
-NGINX_CONF = """\
-{user}worker_processes 1;
-error_log {tmp}/nginx-error.log warn;
-pid {tmp}/nginx.pid;
-events {{ worker_connections 64; }}
-http {{
-    client_body_temp_path {tmp}/client_body;
-    proxy_temp_path {tmp}/proxy;
-    fastcgi_temp_path {tmp}/fastcgi;
-    uwsgi_temp_path {tmp}/uwsgi;
-    scgi_temp_path {tmp}/scgi;
+NGINX_HTTP = """\
     map $request_uri $kittytd_uri {{
         ~^(?<before>/s/)[^/?]+(?<after>.*)$                    $before…$after;
         ~^(?<before>/p/)[^/?]+(?<after>.*)$                    $before…$after;
@@ -125,7 +111,6 @@ http {{
             add_header X-Upstream $upstream_addr always;
         }}
     }}
-}}
 """
 
 # In the scratch database: the schema, the static files both instances serve (one
@@ -419,25 +404,13 @@ def site(tmp_path_factory):
             processes.append(process)
             instances[f"{HOST}:{port}"], logs[f"{HOST}:{port}"] = process, log
 
-        user = f"user {pwd.getpwuid(os.geteuid()).pw_name};\n" if os.geteuid() == 0 else ""
         a, b = instances
-        conf = tmp / "nginx.conf"
         nginx_log = logs["nginx"] = tmp / "nginx-error.log"
 
         def nginx(port: int) -> list[str]:
-            text = NGINX_CONF.format(user=user, tmp=tmp, a=a, b=b, host=HOST, port=port)
-            conf.write_text(text)
-            return [
-                NGINX,
-                "-p",
-                str(tmp),
-                "-c",
-                str(conf),
-                "-e",
-                str(nginx_log),
-                "-g",
-                "daemon off;",
-            ]
+            http = NGINX_HTTP.format(tmp=tmp, a=a, b=b, host=HOST, port=port)
+            (tmp / "nginx.conf").write_text(nginx_configuration(tmp, http, connections=64))
+            return nginx_command(NGINX, tmp)
 
         proxy, port = started(
             nginx,

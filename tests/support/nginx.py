@@ -4,7 +4,6 @@ proxy (the package's service is not started: .ci/run installs nginx-light)."""
 from __future__ import annotations
 
 import os
-import pwd
 import shutil
 from pathlib import Path
 
@@ -19,6 +18,8 @@ def binary() -> str | None:
 def configuration(folder: Path, http: str, connections: int) -> str:
     """nginx.conf with the `http` block's own lines: one worker process, everything it
     writes in `folder`, as root the files read as this user."""
+    import pwd  # POSIX only, as nginx here: the modules that import this one run on Windows too
+
     user = f"user {pwd.getpwuid(os.geteuid()).pw_name};\n" if os.geteuid() == 0 else ""
     temporary = "".join(
         f"    {kind}_temp_path {folder}/{kind};\n"

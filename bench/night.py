@@ -5,8 +5,9 @@ Here every page that is open during a round asks what it asks, when it asks it:
 
 - each side's phone on its own table page (2 per table), polling it every
   TABLE_POLL_SECONDS (tables/model.py) as htmx does: GET <the page's hx-get
-  address, ?since=<version>> with `HX-Request: true`, answered 204 while nothing changed,
-  else with the live part (whose new hx-get address is the next poll's);
+  address, ?since=<version>> with `HX-Request: true` and the clock the page shows (as
+  static/kitty.js adds it), answered 204 while nothing changed, with the clock alone when
+  only the clock changed, else with the live part (whose hx-get address is the next poll's);
 - the director's console, polling every CONSOLE_POLL_SECONDS; the projector's standings
   (templates/standings/projector.html: the next screen every PROJECTOR_SECONDS, the
   whole page each time); the public standings open on `--standings-share` phones per
@@ -119,6 +120,7 @@ POLL_P99 = 1.0
 TAPS = ("enter", "accept", "sign")
 POLLS = (
     "poll 204",
+    "poll clock",
     "poll changed",
     "console poll 204",
     "console poll changed",
@@ -129,6 +131,7 @@ KINDS = (
     *TAPS,
     "preview",
     "poll 204",
+    "poll clock",
     "poll changed",
     "page load",
     "standings load",
@@ -365,8 +368,9 @@ class Phone:
         if cpu:
             client.stats.cpu_answered[client.clock.phase(loop.time())] += float(cpu)
         ok = status in expect
-        if split:  # a poll: "unchanged" (204) or anything else
-            kind = f"{kind} 204" if status == 204 else f"{kind} changed"
+        if split:  # a poll: "unchanged" (204), the clock alone, or anything else
+            alone = "hx-retarget" in headers
+            kind = f"{kind} {204 if status == 204 else 'clock' if alone else 'changed'}"
         client.stats.add(phase, kind, seconds, status, ok, float(cpu) if cpu else None, error)
         client.stats.sent.append((sent_at, seconds, kind))
         return status, headers, content
@@ -401,9 +405,15 @@ class Phone:
 # --- the pages -------------------------------------------------------------------------
 
 HX_GET = re.compile(r'hx-get="([^"]*)"')
+CLOCK = re.compile(r'id="round-clock" data-clock="([^"]*)"')
 PREVIEW = re.compile(r'data-preview="([^"]*)"')
 CHECKED = re.compile(r'name="player" value="([^"]*)" checked')
 POLL_HEADERS = ("HX-Request: true", "HX-Target: live", "HX-Trigger: live")
+
+
+def shown_clock(text: str) -> str:
+    found = CLOCK.search(text)
+    return found.group(1) if found else ""
 
 
 def poll_address(text: str, page: str) -> str | None:
@@ -419,6 +429,7 @@ class View:
     """What a side's page offers, read as a browser shows it (the live part included)."""
 
     poll: str | None = None
+    clock: str = ""  # the clock the page shows, which kitty.js adds to each poll
     enter: dict | None = None
     enter_action: str = ""
     preview: str = ""
@@ -430,6 +441,7 @@ class View:
     @classmethod
     def read(cls, text: str, page: str, side: int) -> View:
         view = cls(poll=poll_address(text, page))
+        view.clock = shown_clock(text)
         for action, body in Page(text).forms:
             hidden = {k: html.unescape(v) for k, v in Page.HIDDEN.findall(body)}
             if action.endswith("/enter/") and view.enter is None:
@@ -530,20 +542,22 @@ async def side_phone(client: Client, model: Model, table: Table, side: int) -> N
             view = View.read(text, page, side) if text else View()
             next_poll = loop.time() + model.table_every
             continue
-        status, _, body = await phone.request(
+        status, headers, body = await phone.request(
             "poll",
             "GET",
-            view.poll,
+            f"{view.poll}&clock={urllib.parse.quote(view.clock)}",
             extra=POLL_HEADERS,
             expect=(200, 204),
             split=True,
         )
-        if status == 200:  # swapped in: the new part polls from now
+        if status == 200 and "hx-retarget" not in headers:  # swapped in: it polls from now
             fresh = View.read(body.decode(), page, side)
             fresh.poll = fresh.poll or view.poll
             view = fresh
             next_poll = loop.time() + model.table_every
         else:  # htmx's timer goes on; a tick while a poll is on its way is dropped
+            if status == 200:  # the clock alone, swapped in for the page's own
+                view.clock = shown_clock(body.decode())
             next_poll += model.table_every
             while next_poll <= loop.time():
                 next_poll += model.table_every

@@ -99,7 +99,7 @@ class Night:
         return (
             self.link.token,
             live.fields_of(self.entrant),
-            round_ and (round_.pk, round_.state_shown_to_players, round_.started),
+            round_ and (round_.pk, round_.state_shown_to_players),
             self.seat and self.seat.pk,
             self.bye,
         )

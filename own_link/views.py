@@ -106,7 +106,9 @@ def _night_page(request, night: Night, status: int = 200):
     """The page when the player is not at a table of the newest round: before the first
     round, a bye, having left, or the night over."""
     tournament: Tournament = night.tournament
-    version = live.version(night.facts(), live.fields_of(tournament))
+    # Its clock is drawn with the rest of the page: a bye, or before the first round.
+    started = night.round and night.round.started
+    version = live.version(night.facts(), live.fields_of(tournament), started)
     if unchanged := live.unchanged(request, version):
         return unchanged
     entrant = night.entrant

@@ -149,9 +149,7 @@ def table_version(
     """Everything that changes a table is written to its history (a call to the director
     too), or is the round's state or the tournament's options and news: a version of the
     page in one query (none, from the history as the page read it, and the `newest` round
-    it read). Of the round's clock, only its start: the page counts down by itself from
-    then (static/kitty.js), so starting it redraws each phone once, at its next poll (the
-    polls are spread over their interval), and its passing minutes redraw none."""
+    it read). The round's clock is not in it: see clock_shown."""
     if history is None and access.history_length is not None:  # read with the seats
         n, newest_change = access.history_length
         last = {"n": n, "last": newest_change}
@@ -167,10 +165,48 @@ def table_version(
         last["n"],
         last["last"],
         round_.state_shown_to_players,
-        round_.started,
         live.fields_of(access.tournament),
         follows,
     )
+
+
+def clock_shown(round_) -> str:
+    """What a page's clock shows, apart from the facts in its version: the clock's start
+    ("" before it). The page counts down by itself from then (static/kitty.js), so its
+    passing minutes redraw nothing; the director starting the clock, on every phone at once,
+    redraws only the clock (tables.page.clock_part), at each phone's next poll."""
+    return live.version(round_.started) if round_.started else ""
+
+
+def clock_context(access: Access, hands_on_sheet: bool) -> dict:
+    """The round's clock as the page shows it; while no hand is on the sheet, when the
+    sides must be seated by."""
+    round_ = access.table.round
+    clock = news.clock(round_, access.tournament, timezone.now())
+    return {
+        "clock": clock,
+        "clock_shown": clock_shown(round_),
+        "round": round_,
+        "seating": clock is not None and clock.seated_by is not None and not hands_on_sheet,
+    }
+
+
+# A hand on the sheet (Hand.on_sheet): neither taken back nor struck.
+_ON_SHEET = Prepared(
+    lambda table: (
+        Hand.objects.filter(table_id=table, taken_back_at=None, struck_at=None)
+        .only("pk")
+        .order_by()[:1]
+    )
+)
+
+
+def clock_part(access: Access) -> str:
+    """The clock alone, for a poll whose page shows the table's current facts: read with
+    one query more (is a hand on the sheet), not the whole table."""
+    hands_on_sheet = bool(list(_ON_SHEET(access.table.pk)))
+    context = clock_context(access, hands_on_sheet)
+    return render_to_string("tables/_clock.html", context, using="jinja2")
 
 
 _CORRECTIONS = Prepared(lambda table: CorrectionRequest.objects.filter(table_id=table))
@@ -457,10 +493,8 @@ class TablePage:
         """The round's clock and the director's announcements (tournament.news): the clock
         from the round the page read (no query), the news only on a night that has any.
         While no hand is entered, when the sides must be seated by."""
-        clock = news.clock(self.access.table.round, self.tournament, timezone.now())
         return {
-            "clock": clock,
-            "seating": clock is not None and clock.seated_by is not None and not self.sheet.rows,
+            **clock_context(self.access, bool(self.sheet.rows)),
             "announcements": news.announcements(self.tournament),
         }
 

@@ -30,7 +30,7 @@ from tournament import live
 from tournament.access import director_required
 from tournament.models import Round, Seat, Table, Tournament
 
-from .model import Failed, TablePage, table_version
+from .model import Failed, TablePage, clock_part, clock_shown, table_version
 
 
 @dataclass
@@ -115,10 +115,19 @@ def director_access(request, slug: str, number: int, table: int) -> Access:
 
 
 def live_table(request, access: Access):
-    """The table page, or 204 to a poll that already shows the current version."""
+    """The table page; to a poll that already shows the current version, 204, or the clock
+    alone when only the clock's start changed (the director started it: every phone of the
+    night asks within one poll's interval, and the table's facts are as they were)."""
     if live.SINCE not in request.GET:  # opened, not polled: the page names its own version
         return render_table(request, access)
-    return live.unchanged(request, table_version(access)) or render_table(request, access)
+    version = table_version(access)
+    if request.GET.get(live.SINCE) != version:
+        return render_table(request, access)
+    if not live.clock_changed(request, clock_shown(access.table.round)):
+        return live.unchanged(request, version)
+    if live.polled(request):
+        return live.part_alone("#round-clock", clock_part(access))
+    return render_table(request, access)
 
 
 def render_table(request, access: Access, *, failed: Failed | None = None, ruling=None, status=200):

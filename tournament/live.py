@@ -6,6 +6,10 @@ A live page names the version of the facts it shows, and its poll asks with
 two, and htmx swaps nothing; a new one gets the whole page, of which htmx swaps in the
 live part (`#live`) only. A page that can draw its live part alone (the table page, the
 console) answers an htmx poll with that part (`polled`).
+
+What changes on every phone at once and is cheap to draw alone stays out of the version:
+the table page's clock. Its poll also says the clock it shows (`clock=`, added by
+static/kitty.js), and gets that part alone when only the clock changed (`part_alone`).
 """
 
 from __future__ import annotations
@@ -16,6 +20,9 @@ from django.http import HttpResponse
 from django.utils.cache import add_never_cache_headers
 
 SINCE = "since"
+# What a page shows apart from its version's facts (a table page's clock: its start), as
+# static/kitty.js adds it to each poll from the page.
+CLOCK = "clock"
 
 
 def version(*facts) -> str:
@@ -47,5 +54,21 @@ def unchanged(request, current: str) -> HttpResponse | None:
     if request.GET.get(SINCE) != current:
         return None
     response = HttpResponse(status=204)
+    add_never_cache_headers(response)
+    return response
+
+
+def clock_changed(request, current: str) -> bool:
+    """Whether the poll's page shows another clock than `current` (none: "")."""
+    return request.GET.get(CLOCK, "") != current
+
+
+def part_alone(target: str, html: str) -> HttpResponse:
+    """One part of a live page, which htmx swaps in for the element `target` names, in
+    place of the live part it asked for (htmx's HX-Retarget, HX-Reswap, HX-Reselect)."""
+    response = HttpResponse(html)
+    response["HX-Retarget"] = target
+    response["HX-Reswap"] = "outerHTML"
+    response["HX-Reselect"] = target
     add_never_cache_headers(response)
     return response

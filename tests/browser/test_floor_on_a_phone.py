@@ -15,6 +15,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from scoring import calls, entry
+from tests.browser import steps
 from tests.conftest import GAMES, ONE_TABLE, make_tournament
 from tests.support.helpers import published_round, side_link, table_of
 from tournament import news
@@ -74,3 +75,36 @@ def test_the_clock_counts_down_and_the_news_arrives_by_itself(phone_context, sho
     expect(on_the_way).to_have_count(0)
     expect(phone.locator("#call")).to_have_count(1)
     shots(phone, f"{game}-news-and-answer")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_clock_started_arrives_alone_and_leaves_what_is_typed(phone_context, shots, game):
+    """The director starts the clock while a player types a hand: at the next poll the
+    phone shows the time left and when to be seated by, what was typed stays, and the
+    polls after it are answered "unchanged" again."""
+    tournament = make_tournament(game, entrants=ONE_TABLE[game], published=True, round_minutes=30)
+    table = table_of(published_round(tournament))
+    phone = phone_context.new_page()
+    polls = []
+    phone.on(
+        "response",
+        lambda response: "since=" in response.url and polls.append((response.url, response.status)),
+    )
+    phone.goto(side_link(table, 0))
+    choice = steps.entry_form(phone).locator("label.choice").first
+    choice.click()  # the hand's first choice tapped: the form is being filled in
+    typed = choice.locator("input")
+    expect(typed).to_be_checked()
+    expect(phone.locator(".round-clock")).to_have_count(0)
+
+    Round.objects.filter(pk=table.round_id).update(started=timezone.now())
+    expect(phone.locator(".round-clock time")).to_have_text("30 min left", timeout=12_000)
+    expect(phone.get_by_text("Be seated by")).to_be_visible()
+    expect(typed).to_be_checked()
+    expect(phone.get_by_text("The page has changed since you started typing")).to_be_hidden()
+    shots(phone, f"{game}-clock-started")
+    swapped = len(polls)
+    deadline = time.monotonic() + 12
+    while len(polls) == swapped and time.monotonic() < deadline:
+        phone.wait_for_timeout(200)
+    assert polls[swapped][1] == 204 and "clock=" in polls[swapped][0], polls

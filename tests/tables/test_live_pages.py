@@ -3,6 +3,7 @@
 table page says comes next, for each game; the side page as an app on the home screen."""
 
 import json
+import re
 from datetime import timedelta
 
 import pytest
@@ -59,30 +60,87 @@ def test_a_table_poll_is_204_until_the_other_side_enters_a_hand(
     assert poll(watcher, url, shown_version(changed)).status_code == 204
 
 
+def shown_clock(response) -> str:
+    """The clock a page shows (#round-clock's data-clock), as static/kitty.js sends it."""
+    found = re.search(r'id="round-clock" data-clock="([^"]*)"', response.content.decode())
+    assert found, "the page has no clock part"
+    return found.group(1)
+
+
+def poll_as_phone(url: str, version: str, clock: str):
+    """A poll as htmx and static/kitty.js make it: the version and the clock shown."""
+    return Client().get(url, {"since": version, "clock": clock}, headers={"HX-Request": "true"})
+
+
 @pytest.mark.parametrize("game", GAMES)
-def test_starting_the_clock_redraws_each_phone_once_and_its_minutes_none(
-    director_client, director, game, monkeypatch
+def test_starting_the_clock_redraws_each_phones_clock_alone_once(
+    director_client, director, game, monkeypatch, django_assert_max_num_queries
 ):
-    """The phone counts the clock down by itself from the start the page gives it: the
-    director starting the clock redraws each phone once, at its next poll (the polls are
-    spread over their interval), and the minutes passing after it redraw none."""
+    """The phone counts the clock down by itself from the start the page gives it. The
+    director starting the clock (every phone of the night asks within five seconds) sends
+    each phone its clock alone, once, at its next poll, with when the sides must be seated
+    by; the minutes passing after it redraw nothing."""
     tournament = make_tournament(game, entrants=ONE_TABLE[game], published=True, round_minutes=60)
     tournament.staff.add(director)
     table = table_of(published_round(tournament))
     url = side_link(table, 1)
-    version = shown_version(Client().get(url))
+    page = Client().get(url)
+    version, clock = shown_version(page), shown_clock(page)
+    assert clock == "" and poll_as_phone(url, version, clock).status_code == 204
     number = table.round.number
     response = director_client.post(f"/t/{tournament.slug}/round/{number}/console/start-clock/")
     assert response.status_code == 302
-    table.round.refresh_from_db()
-    assert table.round.started is not None
-    started = poll(Client(), url, version)
-    assert started.status_code == 200 and "1 h left" in started.content.decode()
-    version = shown_version(started)
-    assert poll(Client(), url, version).status_code == 204
+
+    with django_assert_max_num_queries(3):
+        started = poll_as_phone(url, version, clock)
+    assert started.status_code == 200
+    assert started["HX-Retarget"] == "#round-clock" and started["HX-Reselect"] == "#round-clock"
+    shown = started.content.decode()
+    assert "1 h left" in shown and "Be seated by" in shown
+    assert "<form" not in shown and "Table " not in shown  # the clock, not the table
+    clock = shown_clock(started)
+    assert clock and poll_as_phone(url, version, clock).status_code == 204
+    # A page loaded now shows the same clock and version: its polls are answered 204 too.
+    reloaded = Client().get(url)
+    assert (shown_version(reloaded), shown_clock(reloaded)) == (version, clock)
     later = timezone.now() + timedelta(minutes=25)
     monkeypatch.setattr(timezone, "now", lambda: later)
-    assert poll(Client(), url, version).status_code == 204
+    assert poll_as_phone(url, version, clock).status_code == 204
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_clock_started_after_the_first_hand_says_no_seating_time(director_client, director, game):
+    """Once a hand is on the sheet the sides are seated: the clock sent alone says the time
+    left and not when to be seated by, as the whole page does."""
+    tournament = make_tournament(game, entrants=ONE_TABLE[game], published=True, round_minutes=60)
+    tournament.staff.add(director)
+    table = table_of(published_round(tournament))
+    assert enter(Client(), table, SIMPLE_HAND[game], side=0).status_code == 302
+    url = side_link(table, 1)
+    page = Client().get(url)
+    number = table.round.number
+    director_client.post(f"/t/{tournament.slug}/round/{number}/console/start-clock/")
+    started = poll_as_phone(url, shown_version(page), shown_clock(page))
+    assert started["HX-Retarget"] == "#round-clock"
+    shown = started.content.decode()
+    assert "1 h left" in shown and "Be seated by" not in shown
+    whole = Client().get(url).content.decode()
+    assert "1 h left" in whole and "Be seated by" not in whole
+
+
+def test_a_poll_without_htmx_gets_the_whole_page_when_the_clock_changed(
+    table, director_client, director
+):
+    """Only htmx swaps a part in: the same address asked for plainly is the page."""
+    tournament = table.round.tournament
+    tournament.staff.add(director)
+    url = side_link(table, 0)
+    version = shown_version(Client().get(url))
+    number = table.round.number
+    director_client.post(f"/t/{tournament.slug}/round/{number}/console/start-clock/")
+    plain = Client().get(url, {"since": version, "clock": ""})
+    assert plain.status_code == 200 and "HX-Retarget" not in plain
+    assert "<html" in plain.content.decode() and "<form" in plain.content.decode()
 
 
 @pytest.mark.parametrize("game", GAMES)

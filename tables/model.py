@@ -132,8 +132,8 @@ def history_length(table: str) -> dict:
     return {"history_n": count_of(changes), "history_last": most_of(changes, "pk")}
 
 
-# A poll's one read (every phone asks every TABLE_POLL_SECONDS): compiled once. The
-# newest public round too, which a side's page from a past round follows (tables.later).
+# The version's read of a page whose own read did not bring it (the director's): compiled
+# once. The newest public round too, which a side's page follows (tables.later).
 _HISTORY_LENGTH = Prepared(
     lambda table_id: (
         Table.objects.filter(pk=table_id)
@@ -153,6 +153,7 @@ def table_version(
     if history is None and access.history_length is not None:  # read with the seats
         n, newest_change = access.history_length
         last = {"n": n, "last": newest_change}
+        newest = access.newest
     elif history is None:
         (counted,) = _HISTORY_LENGTH(access.table.pk)
         last = {"n": counted.n, "last": counted.last}

@@ -30,7 +30,8 @@ from tournament import live
 from tournament.access import director_required
 from tournament.models import Round, Seat, Table, Tournament
 
-from .model import Failed, TablePage, clock_part, clock_shown, table_version
+from .later import newest_public_round
+from .model import Failed, TablePage, clock_part, clock_shown, history_length, table_version
 
 
 @dataclass
@@ -54,9 +55,11 @@ class Access:
     # What the templates add above the sheet for such a page (the player's own strip).
     own: object | None = None
     # The table's (changes, newest change id), when the page's own read brought them:
-    # its version costs no query more (tables.model.history_length). A side's link
-    # leaves it unset: its version's read also brings the newest round it follows.
+    # its version costs no query more (tables.model.history_length).
     history_length: tuple | None = None
+    # The newest public round's number, when the same read brought it: a side's link
+    # follows its entrant to it (tables.later), so it is part of the link's version.
+    newest: int | None = None
 
     @property
     def page_url(self) -> str:
@@ -80,13 +83,20 @@ class Access:
         return may.acting(director=self.user, side=side, link_side=side)
 
 
+# The newest public round's number, as a column of a seat's row.
+NEWEST_ROUND_OF_SEAT = newest_public_round("table__round__tournament")
+
+
 # Every request of a side's phone starts here: the link's seat with its table, round and
-# tournament, and every seat at that table with its entrant, in one read.
+# tournament, and every seat at that table with its entrant, in one read; with the page's
+# version (the table's history length and the newest public round), so that a poll
+# answered "unchanged", most of a night's requests, is this one read.
 _LINK = Prepared(
     lambda token: (
         Seat.objects.select_related("entrant", "table__round__tournament")
         .filter(table__seats__token=token)
         .exclude(table__round__status=Round.Status.DRAFT)
+        .annotate(**history_length("table"), newest=NEWEST_ROUND_OF_SEAT)
         .order_by("position")
     )
 )
@@ -100,7 +110,15 @@ def link_access(request, token: str) -> Access:
     table = seat.table
     url = reverse("table_link", args=[token])
     seated = [(s.position, s.entrant) for s in seats]
-    return Access(table, table.round.tournament, url, seat=seat, seated=seated)
+    return Access(
+        table,
+        table.round.tournament,
+        url,
+        seat=seat,
+        seated=seated,
+        history_length=(seat.history_n, seat.history_last),
+        newest=seat.newest,
+    )
 
 
 def director_access(request, slug: str, number: int, table: int) -> Access:

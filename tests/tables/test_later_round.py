@@ -119,18 +119,18 @@ def test_an_entrant_not_drawn_in_the_later_round_is_told_so(game):
 def test_following_the_entrant_costs_a_poll_nothing_and_a_page_one_query(
     game, django_assert_max_num_queries
 ):
-    """A poll reads the newest round in its one query (the link's read, the version's);
+    """A poll reads the newest round in its one query (the link's read, with the version);
     drawing the page reads it once more, and a past round's page the seat it leads to."""
     tournament, first = round_one_played(game, 2 * ONE_TABLE[game])
     url = side_link(first.tables.get(number=1), 0)
     phone = Client()
     with django_assert_max_num_queries(6):
         poll = poll_of(phone.get(url))
-    with django_assert_max_num_queries(2):
+    with django_assert_max_num_queries(1):
         assert polled(phone, poll).status_code == 204
     published_round(tournament, seed=2)
     with django_assert_max_num_queries(7):
         page = phone.get(url)
     assert "Round 2 is drawn" in text(page)
-    with django_assert_max_num_queries(2):
+    with django_assert_max_num_queries(1):
         assert polled(phone, poll_of(page)).status_code == 204

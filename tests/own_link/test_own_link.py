@@ -7,6 +7,7 @@ import re
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 
 from draw.rounds import draw_next_round, publish
 from scoring.models import Hand, Signature
@@ -20,7 +21,7 @@ from tests.support.helpers import (
     table_of,
 )
 from tournament import own_links
-from tournament.models import Entrant, Tournament
+from tournament.models import Entrant, Round, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -311,6 +312,26 @@ def test_a_poll_of_the_own_link_at_a_table_costs_two_queries(game, django_assert
     # the link with the newest round's id; the table's seats with its history length
     with django_assert_max_num_queries(2):
         assert polled(client, poll).status_code == 204
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_clock_started_reaches_the_own_link_alone(game):
+    """The director starting the clock sends the player's page its clock alone, with the
+    time left and when to be seated by, as a side's link gets it; then "unchanged"."""
+    tournament = night(game, round_minutes=45)
+    table = table_of(published_round(tournament))
+    client = Client()
+    page = client.get(own(seated_entrant(table, 0)))
+    shown = re.search(r'id="round-clock" data-clock="([^"]*)"', page.content.decode())[1]
+    poll = poll_of(page)
+    assert shown == "" and polled(client, f"{poll}&clock=").status_code == 204
+    Round.objects.filter(pk=table.round_id).update(started=timezone.now())
+
+    started = polled(client, f"{poll}&clock=")
+    assert started.status_code == 200 and started["HX-Retarget"] == "#round-clock"
+    assert "45 min left" in text(started) and "Be seated by" in text(started)
+    clock = re.search(r'data-clock="([^"]+)"', started.content.decode())[1]
+    assert polled(client, f"{poll}&clock={clock}").status_code == 204
 
 
 @pytest.mark.parametrize("game", GAMES)

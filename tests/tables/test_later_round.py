@@ -116,15 +116,16 @@ def test_an_entrant_not_drawn_in_the_later_round_is_told_so(game):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_following_the_entrant_costs_a_poll_nothing_and_a_page_one_query(
+def test_following_the_entrant_costs_a_poll_nothing_and_a_past_rounds_page_two_queries(
     game, django_assert_max_num_queries
 ):
-    """A poll reads the newest round in its one query (the link's read, with the version);
-    drawing the page reads it once more, and a past round's page the seat it leads to."""
+    """A poll reads the newest round in its one query (the link's read, with the version),
+    and so does the page of the newest round; a past round's page reads the entrant's place
+    in the newest round, and the seat it leads to."""
     tournament, first = round_one_played(game, 2 * ONE_TABLE[game])
     url = side_link(first.tables.get(number=1), 0)
     phone = Client()
-    with django_assert_max_num_queries(6):
+    with django_assert_max_num_queries(5):
         poll = poll_of(phone.get(url))
     with django_assert_max_num_queries(1):
         assert polled(phone, poll).status_code == 204

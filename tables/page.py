@@ -83,6 +83,8 @@ class Access:
         return may.acting(director=self.user, side=side, link_side=side)
 
 
+LINK_NOT_VALID = "This link is not valid: ask the director for your side's current one."
+
 # The newest public round's number, as a column of a seat's row.
 NEWEST_ROUND_OF_SEAT = newest_public_round("table__round__tournament")
 
@@ -106,7 +108,7 @@ def link_access(request, token: str) -> Access:
     seats = list(_LINK(token))
     seat = next((s for s in seats if s.token == token), None)  # the token is unique
     if seat is None:
-        raise Http404("This link is not valid: ask the director for your side's current one.")
+        raise Http404(LINK_NOT_VALID)
     table = seat.table
     url = reverse("table_link", args=[token])
     seated = [(s.position, s.entrant) for s in seats]

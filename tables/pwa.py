@@ -3,22 +3,40 @@ worker that lets it open while the network is briefly gone (templates/tables/sw.
 
 from __future__ import annotations
 
-from django.http import JsonResponse
+from django.http import Http404, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
+from django.urls import reverse
 from django.views.decorators.cache import never_cache
 
-from .page import link_access
+from scoring.prepared import Prepared
+from tournament.models import Round, Seat
+
+from .page import LINK_NOT_VALID
 
 ICONS = (("icons/icon-192.png", "192x192"), ("icons/icon-512.png", "512x512"))
 
 
+# What the manifest names: the link's table, round and night, no more. Every phone asks
+# for it with its first page, as the round starts.
+_NAMED = Prepared(
+    lambda token: (
+        Seat.objects.filter(token=token)
+        .exclude(table__round__status=Round.Status.DRAFT)
+        .select_related("table__round__tournament")
+        .only("token", "table__number", "table__round__number", "table__round__tournament__name")
+    )
+)
+
+
 @never_cache  # it names the side's own link
 def link_manifest(request, token):
-    access = link_access(request, token)
-    table = access.table
-    name = f"Table {table.number}, round {table.round.number} · {access.tournament.name}"
-    return manifest(name, f"Table {table.number}", access.url)
+    seat = next(iter(_NAMED(token)), None)
+    if seat is None:
+        raise Http404(LINK_NOT_VALID)
+    table = seat.table
+    name = f"Table {table.number}, round {table.round.number} · {table.round.tournament.name}"
+    return manifest(name, f"Table {table.number}", reverse("table_link", args=[token]))
 
 
 def manifest(name: str, short_name: str, url: str) -> JsonResponse:

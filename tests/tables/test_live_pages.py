@@ -358,13 +358,17 @@ def test_the_projector_swaps_in_its_next_screen_and_reloads_without_scripts(db):
     )
 
 
-def test_a_side_page_installs_on_the_home_screen(table):
+def test_a_side_page_installs_on_the_home_screen(table, django_assert_max_num_queries):
     url = side_link(table, 0)
     page = Client().get(url).content.decode()
     assert f'<link rel="manifest" href="{url}manifest.webmanifest" data-offline>' in page
-    manifest = Client().get(url + "manifest.webmanifest")
+    with django_assert_max_num_queries(1):  # every phone asks for it as the round starts
+        manifest = Client().get(url + "manifest.webmanifest")
     assert manifest["Content-Type"] == "application/manifest+json"
     data = json.loads(manifest.content)
+    tournament = table.round.tournament
+    assert data["name"] == f"Table 1, round {table.round.number} · {tournament.name}"
+    assert data["short_name"] == "Table 1"
     assert data["start_url"] == url and data["scope"] == url
     assert data["display"] == "standalone"
     assert {icon["sizes"] for icon in data["icons"]} == {"192x192", "512x512"}

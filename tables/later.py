@@ -6,9 +6,9 @@ still move), the page says so at its top: the entrant's table and side there, wi
 seat's own link (the same entrant: the same trust as the page), or their bye.
 
 The page's version follows the newest published round, read with the poll's one query
-(the link's own read, tables.page._LINK), so an open phone shows it at its next poll. Drawing the
-page reads the newest round with the entrant's seat or bye in it once more, and that seat
-only when it is in a later round.
+(the link's own read, tables.page._LINK), so an open phone shows it at its next poll.
+Drawing a past round's page reads the newest round with the entrant's seat or bye in it,
+and that seat only when it is in a later round.
 """
 
 from __future__ import annotations

@@ -39,6 +39,7 @@ def poll_url(request, version: str, path: str | None = None) -> str:
     """The page's own address, as it was asked for, with the version it shows."""
     query = request.GET.copy()
     query[SINCE] = version
+    query.pop(CLOCK, None)  # added to each poll from the page (static/kitty.js)
     return f"{path or request.path}?{query.urlencode()}"
 
 

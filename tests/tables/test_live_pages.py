@@ -100,6 +100,9 @@ def test_starting_the_clock_redraws_each_phones_clock_alone_once(
     assert "<form" not in shown and "Table " not in shown  # the clock, not the table
     clock = shown_clock(started)
     assert clock and poll_as_phone(url, version, clock).status_code == 204
+    # A redraw names its own version, not the clock its poll said (kitty.js adds it).
+    redrawn = poll_as_phone(url, "an older version", clock)
+    assert "clock=" not in re.search(r'hx-get="([^"]*)"', redrawn.content.decode())[1]
     # A page loaded now shows the same clock and version: its polls are answered 204 too.
     reloaded = Client().get(url)
     assert (shown_version(reloaded), shown_clock(reloaded)) == (version, clock)

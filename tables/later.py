@@ -37,8 +37,9 @@ def newest_public_round(tournament: str, value: str = "number") -> Subquery:
     )
 
 
-# The newest round's number as a column of a table's row (the poll's read).
-NEWEST_ROUND = newest_public_round("round__tournament")
+# The newest round's number as a column of a seat's row (a side's link reads it with its
+# seats: tables.page._LINK).
+NEWEST_ROUND = newest_public_round("table__round__tournament")
 
 # The newest public round with the entrant's seat (its id) or bye in it.
 _NEWEST = Prepared(

@@ -132,12 +132,12 @@ def history_length(table: str) -> dict:
     return {"history_n": count_of(changes), "history_last": most_of(changes, "pk")}
 
 
-# The version's read of a page whose own read did not bring it (the director's): compiled
-# once. The newest public round too, which a side's page follows (tables.later).
+# The version's read of a page whose own read did not bring it (the director's, which
+# follows no entrant): compiled once.
 _HISTORY_LENGTH = Prepared(
     lambda table_id: (
         Table.objects.filter(pk=table_id)
-        .annotate(n=Count("changes"), last=Max("changes__id"), newest=later.NEWEST_ROUND)
+        .annotate(n=Count("changes"), last=Max("changes__id"))
         .only("pk")
     )
 )
@@ -157,7 +157,6 @@ def table_version(
     elif history is None:
         (counted,) = _HISTORY_LENGTH(access.table.pk)
         last = {"n": counted.n, "last": counted.last}
-        newest = counted.newest
     else:
         last = {"n": len(history), "last": max((c.pk for c in history), default=None)}
     round_ = access.table.round

@@ -30,7 +30,7 @@ from tournament import live
 from tournament.access import director_required
 from tournament.models import Round, Seat, Table, Tournament
 
-from .later import newest_public_round
+from .later import NEWEST_ROUND
 from .model import Failed, TablePage, clock_part, clock_shown, history_length, table_version
 
 
@@ -85,10 +85,6 @@ class Access:
 
 LINK_NOT_VALID = "This link is not valid: ask the director for your side's current one."
 
-# The newest public round's number, as a column of a seat's row.
-NEWEST_ROUND_OF_SEAT = newest_public_round("table__round__tournament")
-
-
 # Every request of a side's phone starts here: the link's seat with its table, round and
 # tournament, and every seat at that table with its entrant, in one read; with the page's
 # version (the table's history length and the newest public round), so that a poll
@@ -98,7 +94,7 @@ _LINK = Prepared(
         Seat.objects.select_related("entrant", "table__round__tournament")
         .filter(table__seats__token=token)
         .exclude(table__round__status=Round.Status.DRAFT)
-        .annotate(**history_length("table"), newest=NEWEST_ROUND_OF_SEAT)
+        .annotate(**history_length("table"), newest=NEWEST_ROUND)
         .order_by("position")
     )
 )

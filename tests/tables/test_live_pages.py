@@ -26,6 +26,7 @@ from tests.support.helpers import (
     sign_every_side,
     table_of,
 )
+from tournament.models import Round
 
 pytestmark = pytest.mark.django_db
 
@@ -109,6 +110,20 @@ def test_starting_the_clock_redraws_each_phones_clock_alone_once(
     later = timezone.now() + timedelta(minutes=25)
     monkeypatch.setattr(timezone, "now", lambda: later)
     assert poll_as_phone(url, version, clock).status_code == 204
+
+
+@pytest.mark.parametrize(
+    "junk", ["", "x" * 5000, "\u00e9\u00e9", "%ff%fe", "clock&clock=two", "<script>"]
+)
+def test_a_poll_with_a_junk_clock_gets_the_clock_not_an_error(table, junk):
+    """The clock a poll says comes from the page; one that is not the current one (a
+    tampered or broken address) gets the current clock, never an error."""
+    url = side_link(table, 0)
+    version = shown_version(Client().get(url))
+    Round.objects.filter(pk=table.round_id).update(started=timezone.now())
+    answer = poll_as_phone(url, version, junk)
+    assert answer.status_code == 200 and answer["HX-Retarget"] == "#round-clock"
+    assert "<script>" not in answer.content.decode()
 
 
 @pytest.mark.parametrize("game", GAMES)

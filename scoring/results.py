@@ -168,10 +168,14 @@ _RULINGS = Prepared(lambda table: Ruling.objects.filter(table_id=table, withdraw
 _SIGNATURES = Prepared(lambda table: Signature.objects.filter(table_id=table))
 
 
-def _one_table(table: Table, seated: list | None) -> Facts:
+def _one_table(table: Table, seated: list | None, stored: bool = True) -> Facts:
     if seated is None:
         seated = [(e.seat_position, e) for e in _SEATED(table.pk)]
     seats = {table.pk: seated}
+    if not stored:  # the caller's read found no hand, ruling or signature here
+        return Facts(
+            [table], seats, {table.pk: []}, defaultdict(list), defaultdict(list), {table.pk: []}
+        )
     hands = {table.pk: list(_HANDS(table.pk))}
     rulings_by_hand = defaultdict(list)
     round_rulings = defaultdict(list)
@@ -189,10 +193,12 @@ def load_facts(
     tables: Iterable[Table] | None = None,
     rounds: Iterable[int] | None = None,
     seated: list | None = None,
+    stored: bool = True,
 ) -> Facts:
     """The facts of these tables (or the whole night's, or these rounds'): four queries
     after the tables, whatever the number of tables or hands. `seated`: one table's seats,
-    (position, entrant), when the caller read them already."""
+    (position, entrant), when the caller read them already; `stored=False`: the caller's
+    own read found nothing stored at that one table (none of its facts is read)."""
     whole = tables is None
     if whole:
         qs = Table.objects.filter(round__tournament=tournament).select_related("round")
@@ -207,7 +213,7 @@ def load_facts(
     else:
         tables = list(tables)
         if len(tables) == 1:
-            return _one_table(tables[0], seated)
+            return _one_table(tables[0], seated, stored)
         scope = {"table_id__in": [t.pk for t in tables]}
     seats = defaultdict(list)
     if whole:
@@ -246,9 +252,11 @@ def results_for(
     tables: Iterable[Table] | None = None,
     rounds: Iterable[int] | None = None,
     seated: list | None = None,
+    stored: bool = True,
 ) -> dict[int, TableResult]:
-    """Results keyed by table id: at most six queries whatever the number of tables or hands."""
-    return derive(tournament, load_facts(tournament, tables, rounds, seated))
+    """Results keyed by table id: at most six queries whatever the number of tables or hands
+    (load_facts says what `seated` and `stored` spare)."""
+    return derive(tournament, load_facts(tournament, tables, rounds, seated, stored))
 
 
 def results_across(tables: QuerySet[Table]) -> dict[int, TableResult]:

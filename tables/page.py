@@ -31,7 +31,15 @@ from tournament.access import director_required
 from tournament.models import Round, Seat, Table, Tournament
 
 from .later import NEWEST_ROUND
-from .model import Failed, TablePage, clock_part, clock_shown, history_length, table_version
+from .model import (
+    Failed,
+    TablePage,
+    clock_part,
+    clock_shown,
+    facts_stored,
+    history_length,
+    table_version,
+)
 
 
 @dataclass
@@ -60,6 +68,9 @@ class Access:
     # The newest public round's number, when the same read brought it: a side's link
     # follows its entrant to it (tables.later), so it is part of the link's version.
     newest: int | None = None
+    # Whether any hand, ruling or signature is stored at the table, when the same read
+    # brought it (tables.model.facts_stored): a table where none is reads none.
+    facts_stored: bool | None = None
 
     @property
     def page_url(self) -> str:
@@ -94,7 +105,7 @@ _LINK = Prepared(
         Seat.objects.select_related("entrant", "table__round__tournament")
         .filter(table__seats__token=token)
         .exclude(table__round__status=Round.Status.DRAFT)
-        .annotate(**history_length("table"), newest=NEWEST_ROUND)
+        .annotate(**history_length("table"), **facts_stored("table"), newest=NEWEST_ROUND)
         .order_by("position")
     )
 )
@@ -116,6 +127,7 @@ def link_access(request, token: str) -> Access:
         seated=seated,
         history_length=(seat.history_n, seat.history_last),
         newest=seat.newest,
+        facts_stored=seat.facts_stored,
     )
 
 

@@ -14,7 +14,7 @@ from django.http import Http404
 
 from scoring.prepared import Prepared
 from tables.later import newest_for, newest_public_round
-from tables.model import history_length
+from tables.model import facts_stored, history_length
 from tournament import live
 from tournament.models import OwnLink, Round, Seat, Tournament
 from tournament.own_links import player_name
@@ -33,13 +33,13 @@ _LINK = Prepared(
         .annotate(newest_round=newest_public_round("entrant__tournament", "pk"))
     )
 )
-# The player's table in a round, with every seat at it (as a side's link reads them) and
-# the table's history length (the page's version).
+# The player's table in a round, with every seat at it (as a side's link reads them), the
+# table's history length (the page's version) and whether anything is stored there.
 _SEATED = Prepared(
     lambda round_id, entrant: (
         Seat.objects.select_related("entrant", "table__round__tournament")
         .filter(table__round_id=round_id, table__seats__entrant_id=entrant)
-        .annotate(**history_length("table"))
+        .annotate(**history_length("table"), **facts_stored("table"))
         .order_by("position")
     )
 )
@@ -134,6 +134,6 @@ def seats_in_round(night: Night, number: int) -> list[Seat]:
             table__seats__entrant_id=night.link.entrant_id,
         )
         .exclude(table__round__status=Round.Status.DRAFT)
-        .annotate(**history_length("table"))
+        .annotate(**history_length("table"), **facts_stored("table"))
         .order_by("position")
     )

@@ -59,6 +59,7 @@ def _access(night: Night, seats, number: int) -> Access:
         follows=night.facts(),
         own=Strip(night, seat, seats),
         history_length=(seat.history_n, seat.history_last),  # read with the seats
+        facts_stored=seat.facts_stored,
     )
 
 

@@ -315,6 +315,20 @@ def test_a_poll_of_the_own_link_at_a_table_costs_two_queries(game, django_assert
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_the_own_links_first_page_at_a_fresh_table_is_two_reads(
+    game, django_assert_max_num_queries
+):
+    """What every player's phone opens as the round starts: nothing is stored at the table
+    yet, so the page reads no hand, ruling, signature or history."""
+    table = table_of(published_round(night(game)))
+    url = own(seated_entrant(table, 0))
+    with django_assert_max_num_queries(2):  # the link; the table's seats, as for a poll
+        response = Client().get(url)
+    assert response.status_code == 200
+    assert response.context["slot"] == (1, 1) and response.context["history"] == []
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_the_clock_started_reaches_the_own_link_alone(game):
     """The director starting the clock sends the player's page its clock alone, with the
     time left and when to be seated by, as a side's link gets it; then "unchanged"."""

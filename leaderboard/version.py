@@ -17,34 +17,41 @@ from __future__ import annotations
 from django.core.cache import cache
 from django.db.models import DateTimeField, OuterRef, Q
 
-from scoring.columns import count_of, most_of
+from scoring.columns import count, count_where, counted, most
 from scoring.models import Change
 from scoring.prepared import Prepared
 from tournament.models import Entrant, Round, Tournament
 
 
 def _columns(only_signed: bool) -> dict:
+    """Each kind of row counted in one scan of its rows (a standings page opened on every
+    phone at the round's end reads them all: the database's largest share of that burst)."""
     changes = Change.objects.filter(table__round__tournament=OuterRef("pk"))
     if only_signed:
         changes = changes.filter(Q(table__outcome__final=True) | Q(table__round__playoff=True))
     entrants = Entrant.objects.filter(tournament=OuterRef("pk"))
     rounds = Round.objects.filter(tournament=OuterRef("pk"))
     return {
-        "counted_changes": count_of(changes),
-        "counted_last_change": most_of(changes, "id"),
-        "counted_entrants": count_of(entrants),
-        "counted_last_entrant": most_of(entrants, "id"),
-        # A save stamps `updated`; withdrawing or leaving may be written without one.
-        "counted_updated": most_of(entrants, "updated", output_field=DateTimeField()),
-        "counted_withdrawn": count_of(entrants.filter(withdrawn=True)),
-        "counted_left": count_of(entrants.filter(left_in_round__isnull=False)),
-        "counted_rounds": count_of(rounds),
-        "counted_last_round": most_of(rounds, "id"),
-        "counted_playoff_rounds": count_of(rounds.filter(playoff=True)),
-        # The pages tell a draft and a complete round from the others, never published
-        # from in play (Round.state_shown_to_players): a round's first hand is not news.
-        "counted_rounds_draft": count_of(rounds.filter(status=Round.Status.DRAFT)),
-        "counted_rounds_complete": count_of(rounds.filter(status=Round.Status.COMPLETE)),
+        "counted_changes": counted(changes, n=count(), last=most("id")),
+        "counted_entrants": counted(
+            entrants,
+            n=count(),
+            last=most("id"),
+            # A save stamps `updated`; withdrawing or leaving may be written without one.
+            updated=most("updated", output_field=DateTimeField()),
+            withdrawn=count_where(Q(withdrawn=True)),
+            left=count_where(Q(left_in_round__isnull=False)),
+        ),
+        "counted_rounds": counted(
+            rounds,
+            n=count(),
+            last=most("id"),
+            playoff=count_where(Q(playoff=True)),
+            # The pages tell a draft and a complete round from the others, never published
+            # from in play (Round.state_shown_to_players): a round's first hand is not news.
+            draft=count_where(Q(status=Round.Status.DRAFT)),
+            complete=count_where(Q(status=Round.Status.COMPLETE)),
+        ),
     }
 
 
@@ -62,7 +69,7 @@ _SIGNED, _EVERY = _facts(only_signed=True), _facts(only_signed=False)
 def standings_facts(tournament_id: int, only_signed: bool) -> tuple:
     """What the standings are made of, counted (leaderboard.views.standings_version)."""
     (row,) = (_SIGNED if only_signed else _EVERY)(tournament_id)
-    return tuple(getattr(row, name) for name in FACTS)
+    return tuple(tuple(sorted(getattr(row, name).items())) for name in FACTS)
 
 
 # Every phone with the standings open polls the same facts: at 1,000 tables about 70 polls

@@ -8,8 +8,8 @@ the rows are, on SQLite and PostgreSQL alike.
 
 from __future__ import annotations
 
-from django.db.models import F, Func, QuerySet, Subquery
-from django.db.models.functions import Coalesce
+from django.db.models import Case, F, Func, Q, QuerySet, Subquery, When
+from django.db.models.functions import Coalesce, JSONObject
 
 
 def _over(rows: QuerySet, value: Func) -> Subquery:
@@ -24,3 +24,22 @@ def count_of(rows: QuerySet) -> Coalesce:
 def most_of(rows: QuerySet, field: str, **output) -> Subquery:
     """The largest `field` of `rows` (none when there are none)."""
     return _over(rows, Func(F(field), function="MAX", **output))
+
+
+def counted(rows: QuerySet, **counts: Func) -> Subquery:
+    """Several aggregates of `rows` in one scan of them, as one column: a JSON object of
+    each name's value (each a COUNT, MAX or `count_where` of the rows' fields)."""
+    return _over(rows, JSONObject(**counts))
+
+
+def count_where(condition: Q) -> Func:
+    """How many of the rows meet `condition`, as an aggregate for `counted`."""
+    return Func(Case(When(condition, then=1)), function="COUNT")
+
+
+def count(field: str = "pk") -> Func:
+    return Func(F(field), function="COUNT")
+
+
+def most(field: str, **output) -> Func:
+    return Func(F(field), function="MAX", **output)

@@ -215,7 +215,8 @@ _ON_SHEET = Prepared(
 
 def clock_part(access: Access) -> str:
     """The clock alone, for a poll whose page shows the table's current facts: read with
-    one query more (is a hand on the sheet), not the whole table."""
+    one query more (is a hand on the sheet; none where nothing is stored), not the whole
+    table."""
     hands_on_sheet = access.facts_stored is not False and bool(list(_ON_SHEET(access.table.pk)))
     context = clock_context(access, hands_on_sheet)
     return render_to_string("tables/_clock.html", context, using="jinja2")

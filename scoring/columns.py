@@ -18,12 +18,12 @@ def _over(rows: QuerySet, value: Func) -> Subquery:
 
 def count_of(rows: QuerySet) -> Coalesce:
     """How many `rows` (0 when none)."""
-    return Coalesce(_over(rows, Func(F("pk"), function="COUNT")), 0)
+    return Coalesce(_over(rows, count()), 0)
 
 
 def most_of(rows: QuerySet, field: str, **output) -> Subquery:
     """The largest `field` of `rows` (none when there are none)."""
-    return _over(rows, Func(F(field), function="MAX", **output))
+    return _over(rows, most(field, **output))
 
 
 def counted(rows: QuerySet, **counts: Func) -> Subquery:
@@ -38,8 +38,10 @@ def count_where(condition: Q) -> Func:
 
 
 def count(field: str = "pk") -> Func:
+    """How many of the rows (an aggregate for `counted`, or `count_of` alone)."""
     return Func(F(field), function="COUNT")
 
 
 def most(field: str, **output) -> Func:
+    """The rows' largest `field` (an aggregate for `counted`, or `most_of` alone)."""
     return Func(F(field), function="MAX", **output)

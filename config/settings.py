@@ -215,7 +215,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     )
     if LAPTOP:  # one process writes the file: its writers queue in it (laptop/sqlite/)
         DATABASES["default"]["ENGINE"] = "laptop.sqlite"
-elif DATABASES["default"]["ENGINE"].endswith("postgresql") and env_bool("DB_PREPARED", True):
+elif DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    # A kept connection is checked before each request without a round trip (config/postgresql/).
+    DATABASES["default"]["ENGINE"] = "config.postgresql"
+if DATABASES["default"]["ENGINE"] == "config.postgresql" and env_bool("DB_PREPARED", True):
     # A phone's every request runs the same few statements with other ids: sent with their
     # values apart and kept prepared on the connection after a second use, PostgreSQL stops
     # planning them again, about half its work per request in bench/load.py. A connection

@@ -7,7 +7,9 @@ Here every page that is open during a round asks what it asks, when it asks it:
   TABLE_POLL_SECONDS (tables/model.py) as htmx does: GET <the page's hx-get
   address, ?since=<version>> with `HX-Request: true` and the clock the page shows (as
   static/kitty.js adds it), answered 204 while nothing changed, with the clock alone when
-  only the clock changed, else with the live part (whose hx-get address is the next poll's);
+  only the clock changed, else with the live part (whose hx-get address is the next poll's).
+  Every phone is in sight all round: a page out of sight (a locked phone) does not poll
+  (static/kitty.js), so a real night asks less;
 - the director's console, polling every CONSOLE_POLL_SECONDS; the projector's standings
   (templates/standings/projector.html: the next screen every PROJECTOR_SECONDS, the
   whole page each time); the public standings open on `--standings-share` phones per

@@ -134,6 +134,13 @@ if (window.htmx) htmx.onLoad(bind); else bind(document);
     var clock = document.getElementById("round-clock");
     if (clock && event.detail.elt.id === "live") event.detail.parameters.clock = clock.dataset.clock || "";
   });
+  // A page out of sight (the phone locked, another app or tab in front) does not poll: the
+  // answer would be drawn for no one, and at a night's size the server answers fewer
+  // polls. Seen again, it asks at once (#live's trigger "visibilitychange from:document"),
+  // so an unlocked phone shows the table as it is now, not a poll's interval later.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (document.hidden && event.detail.elt.id === "live") event.preventDefault();
+  });
   document.addEventListener("htmx:beforeSwap", function (event) {
     var live = event.detail.target;
     if (!live || live.id !== "live") return;

@@ -1,6 +1,7 @@
 """A table in a hall with weak Wi-Fi, in a real chromium: the network drops while hands are
 entered, an answer is lost on the way back, the other side's phone updates by itself
-without losing what is being typed, and the page opens again while offline."""
+without losing what is being typed (and, out of sight, asks nothing until it is seen
+again), and the page opens again while offline."""
 
 from __future__ import annotations
 
@@ -9,14 +10,17 @@ import time
 
 import pytest
 from django.db import OperationalError
+from django.test import Client
 from playwright.sync_api import expect
 
 from scoring import entry
 from scoring.models import Hand
+from tables.model import TABLE_POLL_SECONDS
 from tests.browser.conftest import PHONE, opened
 from tests.browser.steps import entry_form
 from tests.conftest import GAMES, ONE_TABLE, make_tournament
-from tests.support.helpers import published_round, side_link, table_of
+from tests.support import helpers
+from tests.support.helpers import SIMPLE_HAND, published_round, side_link, table_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -281,3 +285,52 @@ def test_the_side_page_opens_offline_and_says_so(phone_context):
     expect(phone.get_by_role("heading", name="Hand 1", exact=True)).to_be_visible()
     expect(phone.locator(".net-status").first).to_contain_text("Offline")
     phone_context.set_offline(False)
+
+
+# Chromium shows every page of a headless run: a page out of sight (the phone locked,
+# another app in front) is this one's document told so, as the browser tells it. `due`
+# counts the page's polls that came due (before kitty.js may hold one), `sent` those sent.
+SIGHT = """() => {
+    window.setSight = seen => {
+        Object.defineProperty(document, "hidden", {configurable: true, get: () => !seen});
+        Object.defineProperty(document, "visibilityState", {
+            configurable: true, get: () => seen ? "visible" : "hidden"});
+        document.dispatchEvent(new Event("visibilitychange"));
+    };
+    window.due = window.sent = 0;
+    document.addEventListener("htmx:beforeRequest", e => {
+        if (e.detail.elt.id === "live") window.due += 1;
+    }, true);
+    document.addEventListener("htmx:beforeSend", e => {
+        if (e.detail.elt.id === "live") window.sent += 1;
+    }, true);
+}"""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_phone_out_of_sight_does_not_poll_and_shows_the_table_at_once_when_seen(
+    game, phone_context
+):
+    table = seated_table(game, verify=True)
+    checking = phone_context.new_page()
+    polls: list[str] = []
+    checking.on("request", lambda r: polls.append(r.url) if "since=" in r.url else None)
+    checking.goto(side_link(table, 1))
+    expect(checking.locator(".next-step")).not_to_contain_text("accept it")
+    checking.evaluate(SIGHT)
+    checking.evaluate("() => setSight(false)")
+    sent_before = len(polls)
+    assert helpers.enter(Client(), table, SIMPLE_HAND[game]).status_code == 302  # other side
+    checking.wait_for_function("() => window.due >= 1", timeout=15_000)  # a poll came due
+    assert checking.evaluate("() => window.sent") == 0, "a page out of sight polled"
+    expect(checking.locator(".next-step")).not_to_contain_text("accept it")
+
+    # Seen again just after a poll came due: the next is a whole interval away, and the
+    # hand to accept shows well before it.
+    checking.evaluate("""() => new Promise(seen => document.addEventListener(
+        "htmx:beforeRequest", () => setTimeout(() => { setSight(true); seen(); }, 50),
+        {once: true}))""")
+    expect(checking.locator(".next-step")).to_have_text(
+        re.compile(r": check \w+ 1 and accept it\.$"), timeout=TABLE_POLL_SECONDS * 1000 // 3
+    )
+    assert len(polls) > sent_before  # and none was sent out of sight, as counted above

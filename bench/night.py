@@ -908,6 +908,7 @@ NGINX_HTTP = """\
         location /static/ {{
             alias {static}/;
             add_header Cache-Control "max-age=315360000, public, immutable";
+            add_header X-Content-Type-Options nosniff;
         }}
         location / {{
             proxy_pass http://kittytd;

@@ -54,8 +54,8 @@ def test_a_poll_on_a_kept_connection_asks_the_database_nothing_more(game, monkey
     def asked(*args, **kwargs):
         raise AssertionError("the check asked the database")
 
-    # What the link's own read needs goes through Django's cursor, made before the patch
-    # matters; the check before the request is what would ask the raw connection.
+    # The check before a request's first query: asking the database through the
+    # connection itself fails the test.
     monkeypatch.setattr(kept, "execute", asked)
     monkeypatch.setattr(kept, "cursor", asked)
     connection.health_check_done = False  # as after the last request (request_finished)

@@ -218,14 +218,15 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 elif DATABASES["default"]["ENGINE"].endswith("postgresql"):
     # A kept connection is checked before each request without a round trip (config/postgresql/).
     DATABASES["default"]["ENGINE"] = "config.postgresql"
-if DATABASES["default"]["ENGINE"] == "config.postgresql" and env_bool("DB_PREPARED", True):
-    # A phone's every request runs the same few statements with other ids: sent with their
-    # values apart and kept prepared on the connection after a second use, PostgreSQL stops
-    # planning them again, about half its work per request in bench/load.py. A connection
-    # pooler in transaction mode does not keep them: set DB_PREPARED=0 behind one.
-    DATABASES["default"].setdefault("OPTIONS", {}).update(
-        server_side_binding=True, prepare_threshold=2
-    )
+    if env_bool("DB_PREPARED", True):
+        # A phone's every request runs the same few statements with other ids: sent with
+        # their values apart and kept prepared on the connection after a second use,
+        # PostgreSQL stops planning them again, about half its work per request in
+        # bench/load.py. A connection pooler in transaction mode does not keep them: set
+        # DB_PREPARED=0 behind one.
+        DATABASES["default"].setdefault("OPTIONS", {}).update(
+            server_side_binding=True, prepare_threshold=2
+        )
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

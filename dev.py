@@ -73,9 +73,11 @@ def test(args: list[str]) -> None:
     env = dict(os.environ)
     env.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     # One worker per core (pytest-xdist): the suite takes about two thirds of its time on two
-    # cores. `-n 0` (or any -n) given after `test` says otherwise.
+    # cores. `-n 0` (or any -n) given after `test` says otherwise. A worker out of tests takes
+    # some of another's (worksteal): the browser nights take up to a minute each, and were
+    # left queued behind one worker while the other had finished.
     given = any(a.startswith(("-n", "--numprocesses")) for a in args)
-    spread = [] if given else ["-n", "auto"]
+    spread = [] if given else ["-n", "auto", "--dist", "worksteal"]
     sh(str(PY), "-m", "pytest", *spread, *args, env=env)
 
 

@@ -1,9 +1,41 @@
+import atexit
 import datetime
+import shutil
+import tempfile
+from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
 
 from tournament.models import Director, Entrant, Tournament
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--only-database-tests",
+        action="store_true",
+        help="run only the tests whose outcome can depend on the database the suite runs on "
+        "(the PostgreSQL run in .ci/run: the others ran in the SQLite run just before)",
+    )
+
+
+# A test uses the test process's database through one of these; the laptop's served nights,
+# the benches and the pure core bring their own SQLite file or none.
+DATABASE_FIXTURES = {"db", "transactional_db", "live_server", "django_db_setup"}
+
+
+def pytest_collection_modifyitems(config, items):
+    """`--only-database-tests`: the same suite on PostgreSQL leaves out what no database
+    setting reaches, and says how many it left out."""
+    if not config.getoption("--only-database-tests"):
+        return
+    kept, left = [], []
+    for item in items:
+        reached = DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))
+        marked = any(item.get_closest_marker(m) for m in ("django_db", "postgres", "each_database"))
+        (kept if reached or marked else left).append(item)
+    config.hook.pytest_deselected(items=left)
+    items[:] = kept
 
 
 def pytest_configure(config):
@@ -13,12 +45,28 @@ def pytest_configure(config):
 
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     _tell_the_test_client_of_jinja2_renders()
+    _a_sqlite_test_database_in_a_file(settings.DATABASES["default"])
 
     # The live server keeps up to 128 connections waiting, as a production server does
     # (gunicorn keeps 2048); Django's 10 reset phones when fifty tables post at once.
     from django.core.servers.basehttp import WSGIServer
 
     WSGIServer.request_queue_size = 128
+
+
+def _a_sqlite_test_database_in_a_file(database: dict) -> None:
+    """On SQLite, the test database is a file, as the laptop's is, not Django's default of
+    one in memory. In memory, the live server's threads all run on the test's own
+    connection: a poll that arrives while the test reads or writes shares one SQLite
+    connection between two threads, which neither SQLite's shared cache ("database table
+    is locked") nor Python's sqlite3 module is made for, and a rare hang of the whole run
+    followed. In a file, every thread has its own connection and waits for the write lock
+    as the laptop's server threads do. pytest-django adds each xdist worker's name to it."""
+    if "sqlite" not in database["ENGINE"] or database.get("TEST", {}).get("NAME"):
+        return
+    folder = Path(tempfile.mkdtemp(prefix="kittytd-tests-"))
+    database.setdefault("TEST", {})["NAME"] = str(folder / "db.sqlite3")
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
 
 
 def _tell_the_test_client_of_jinja2_renders():

@@ -10,6 +10,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+# Production settings are read with the run's DATABASE_URL: PostgreSQL's are checked too.
+pytestmark = pytest.mark.each_database
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

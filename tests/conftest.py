@@ -57,11 +57,12 @@ def pytest_configure(config):
 def _a_sqlite_test_database_in_a_file(database: dict) -> None:
     """On SQLite, the test database is a file, as the laptop's is, not Django's default of
     one in memory. In memory, the live server's threads all run on the test's own
-    connection: a poll that arrives while the test reads or writes shares one SQLite
-    connection between two threads, which neither SQLite's shared cache ("database table
-    is locked") nor Python's sqlite3 module is made for, and a rare hang of the whole run
-    followed. In a file, every thread has its own connection and waits for the write lock
-    as the laptop's server threads do. pytest-django adds each xdist worker's name to it."""
+    connection, so a phone's poll arriving while the test reads or writes puts two threads
+    on one SQLite connection: SQLite's shared cache answers "database table is locked", and
+    a query calling one of Django's Python functions can deadlock with the other thread
+    (the GIL and the connection's mutex taken in opposite orders), a hang of the whole run.
+    In a file, every thread has its own connection and waits for the write lock as the
+    laptop's server threads do. pytest-django adds each xdist worker's name to the file's."""
     if "sqlite" not in database["ENGINE"] or database.get("TEST", {}).get("NAME"):
         return
     folder = Path(tempfile.mkdtemp(prefix="kittytd-tests-"))

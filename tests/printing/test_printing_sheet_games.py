@@ -156,6 +156,23 @@ def sheets(draw: st.DrawFn) -> Sheet:
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(sheets())
+@example(  # a table of three wrote "Sign here" in a cell: one signature line per player
+    Sheet(
+        tournament="Spring Open",
+        date="2025-03-14",
+        venue="",
+        game="Ascot",
+        round=3,
+        table=7,
+        sides=tuple(SideInfo(n, (n,), f"Seat {i}") for i, n in enumerate(("0", "1", "00"), 1)),
+        hands=(HandLine(1, "0", "", "0", "Sign here", (0, 0, 0), (0, 0, 0)),),
+        planned_hands=0,
+        rulings=(),
+        totals=(0, 0, 0),
+        winner="",
+        signatures=(),
+    )
+)
 @example(  # a table wrote "Sign here" in a cell: still one signature line per side
     Sheet(
         tournament="Spring Open",
@@ -183,7 +200,9 @@ def test_whatever_the_table_wrote_every_row_prints_whole_once(sheet: Sheet) -> N
     for ruling in sheet.rulings:
         assert squash(ruling.effect) in everything
     # Count the signature lines under the signatures heading: a table may write "Sign here".
-    block = pages[-1].rsplit("Signatures — both sides agree the scores above", 1)[-1]
+    # The heading names sides or players by the game ("both sides", "every player").
+    assert pages[-1].count("Signatures — ") == 1
+    block = pages[-1].rsplit("Signatures — ", 1)[-1]
     lines = [line.strip() for line in block.splitlines()]
     assert lines.count("Sign here") == len(sheet.sides)
 

@@ -1,13 +1,20 @@
 import atexit
 import datetime
+import os
 import shutil
 import tempfile
 from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
+from hypothesis import settings as hypothesis_settings
 
 from tournament.models import Director, Entrant, Tournament
+
+# CI (.ci/run) draws the same examples every run, so a red run is the change's, not the
+# draw's; a developer's run draws new ones, and keeps what failed in .hypothesis/.
+hypothesis_settings.register_profile("ci", derandomize=True)
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
 def pytest_addoption(parser):

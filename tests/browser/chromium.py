@@ -47,11 +47,11 @@ class Chromium:
         """The module's chromium; a new one after a hang or a crash."""
         if self._browser is None or self.hung or not self._browser.is_connected():
             self._discard()
+            self.hung = False  # before the launch: a look during it kills only what hung
             self.tag = f"--test-browser-tag={uuid.uuid4().hex}"  # finds its process
             self._browser = self._playwright.chromium.launch(
                 executable_path=self._path, headless=True, args=[*self._args, self.tag]
             )
-            self.hung = False
         return self._browser
 
     def __getattr__(self, name: str):
@@ -69,12 +69,13 @@ class Chromium:
     def _discard(self) -> None:
         if self._browser is None:
             return
-        try:
-            if self.hung:
-                raise asyncio.CancelledError  # its close would wait as the call did
-            self._browser.close()
-        except (Exception, asyncio.CancelledError):
+        if self.hung:  # its close would wait as the call did
             self._kill()
+        else:
+            try:
+                self._browser.close()
+            except (Exception, asyncio.CancelledError):  # cancelled by the watchdog
+                self._kill()
         self._browser = None
 
     def _watch(self) -> None:

@@ -67,6 +67,8 @@ if LAPTOP:
     _host = socket.gethostname().lower()
     ALLOWED_HOSTS += ["127.0.0.1", "localhost", "[::1]", _host, f"{_host}.local"]
     ALLOWED_HOSTS += [PHONE_ADDRESS] if PHONE_ADDRESS else room_addresses()
+# A form the CSRF check refuses gets the site's page saying what to do (config/errors.py).
+CSRF_FAILURE_VIEW = "config.errors.form_refused"
 # Only needed when the pages are reached under another origin than the Host header
 # (e.g. a proxy that rewrites it): "https://td.example.org,https://club.example.org".
 CSRF_TRUSTED_ORIGINS = [

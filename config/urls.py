@@ -22,3 +22,9 @@ urlpatterns = [
     path("", include("season.urls")),
     path("", include("own_link.urls")),
 ]
+
+# The site's own pages for a request not understood, an address not found and a page
+# refused (config/errors.py).
+handler400 = "config.errors.not_understood"
+handler404 = "config.errors.not_found"
+handler403 = "config.errors.refused"

@@ -82,6 +82,7 @@ class HandForm(EntryErrors, forms.Form):
 # --- the actions ------------------------------------------------------------------------
 
 INCOMPLETE = "The form is incomplete: reload the page."
+PIN_NEEDED = "Type their PIN here: it is printed on their part of the table card."
 
 
 def side_field() -> forms.IntegerField:

@@ -22,6 +22,7 @@ from django.views.decorators.http import require_POST
 
 from scoring import entry, rulings
 from scoring.forms import (
+    PIN_NEEDED,
     AnswerForm,
     CorrectionForm,
     DisputeForm,
@@ -79,18 +80,21 @@ def action(name: str, form: type, *, who: str, section: Section, hand_prefix: st
 def perform(request, access: Access, table_action: TableAction):
     """Check the posted form (and hand), carry the action out, answer with the page."""
     post = request.POST
-    if not access.director and not post.get("pin"):
+    pin_needed = _pin_needed(access, table_action.form, post)
+    if not access.director and not post.get("pin") and not pin_needed:
         # A link acts for its own side, whatever side was posted: the refused form then
         # comes back in that side's place.
         post = post.copy()
         post["side"] = str(access.side)
     form = table_action.form(post)
+    if pin_needed:
+        form.add_error("pin", PIN_NEEDED)
     hand_form = None
     if table_action.hand_prefix is not None:
         prefix = table_action.hand_prefix or None
         hand_form = HandForm(post, specs=hand_specs(access), prefix=prefix)
     failed = Failed(table_action.name, form, hand_form, section=table_action.section)
-    valid = form.is_valid()
+    valid = form.is_valid() and not pin_needed
     if hand_form is not None and not hand_form.is_valid():
         valid = False  # both checked, so every message shows at once
     if not valid:
@@ -107,6 +111,19 @@ def perform(request, access: Access, table_action: TableAction):
         failed.told = [m for m in dict.fromkeys([str(exc), *rest.values()]) if m not in by_field]
         return render_table(request, access, failed=failed, status=exc.status)
     return done or redirect(access.page_url + "#sheet")
+
+
+def _pin_needed(access: Access, form_class: type, post) -> bool:
+    """On a side's link, another side's box on this phone (accepting, disputing, signing
+    as them) sent with no PIN: a posted side alone counts for nothing, so the box comes
+    back in its place asking for their PIN by its field, not acting for the link's side."""
+    posted = post.get("side", "")
+    return (
+        not access.director
+        and "pin" in getattr(form_class, "visible", ())
+        and not post.get("pin")
+        and posted not in ("", str(access.side))
+    )
 
 
 def link_view(table_action: TableAction):

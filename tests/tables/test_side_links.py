@@ -6,8 +6,10 @@ from datetime import timedelta
 import pytest
 from django.test import Client
 from django.utils import timezone
+from django.utils.html import escape
 
 from scoring.entry import side_name
+from scoring.forms import PIN_NEEDED
 from scoring.models import Change, CorrectionRequest, Hand, Signature
 from tests.conftest import GAMES, ONE_TABLE, make_tournament
 from tests.support.helpers import (
@@ -57,9 +59,10 @@ def test_a_side_cannot_accept_or_dispute_its_own_hand_whatever_side_it_posts(tab
     url = side_link(table, 0)
     before = stored()
     for action, extra in (("accept/", {}), ("dispute/", {"reason": "no"})):
-        for posted in ({}, {"side": 1}):
+        # Its own side: refused; another side without that side's PIN: the PIN is asked for.
+        for posted, status in (({}, 403), ({"side": 1}, 400)):
             data = {"hand": hand.pk, "version": hand.version, **posted, **extra}
-            assert Client().post(url + action, data).status_code == 403, (action, posted)
+            assert Client().post(url + action, data).status_code == status, (action, posted)
     assert stored() == before
 
 
@@ -74,8 +77,9 @@ def test_the_other_side_accepts_on_its_own_link(table):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_side_signs_only_for_itself(game):
-    """Posting another side's number without its PIN signs for the link's own side, and
-    naming another side's player is refused: each side signs through its own link."""
+    """Posting another side's number without its PIN asks for that side's PIN and signs
+    nothing, and naming another side's player is refused: each side signs through its own
+    link, or with the other side's PIN on this phone."""
     options, hands = FINISHING[game]
     tournament = make_tournament(game, entrants=ONE_TABLE[game], published=True, options=options)
     table = table_of(published_round(tournament))
@@ -89,7 +93,9 @@ def test_a_side_signs_only_for_itself(game):
     assert refused.status_code == 400
     assert not Signature.objects.exists()
     own = seats[0].entrant.players[0]
-    assert Client().post(url + "sign/", {"side": 1, "player": own, "typed": own}).status_code == 302
+    assert Client().post(url + "sign/", {"side": 1, "player": own, "typed": own}).status_code == 400
+    assert not Signature.objects.exists()
+    assert Client().post(url + "sign/", {"side": 0, "player": own, "typed": own}).status_code == 302
     assert list(Signature.objects.values_list("side", "name")) == [(0, own)]
     wrong = "000000" if pin_of(table, 1) != "000000" else "111111"
     data = {"side": 1, "player": other, "typed": other, "pin": wrong}
@@ -112,6 +118,26 @@ def test_the_other_side_accepts_on_the_entering_phone_with_its_pin(table):
     assert hand.status == Hand.Status.ACCEPTED
     said = Change.objects.get(action="accepted").actor
     assert "(PIN on " in said and said.endswith("'s phone)")
+
+
+@pytest.mark.parametrize("action", ["accept", "dispute"])
+def test_the_other_sides_box_sent_without_its_pin_asks_for_it_by_the_field(table, action):
+    """On the entering phone, "<the other side> accepts on this phone" with the PIN left
+    empty: that box comes back asking for their PIN, not a lecture that the entering side
+    may not accept its own hand; nothing is stored and no wrong try is counted."""
+    hand = waiting_hand(table)
+    changes = Change.objects.filter(table=table).count()
+    data = {"hand": hand.pk, "version": hand.version, "side": 1, "pin": "", "reason": "Not 8"}
+    response = Client().post(side_link(table, 0) + f"{action}/", data)
+    text = response.content.decode()
+    assert response.status_code == 400
+    assert f'<p class="error" id="{action}1-pin_error">{escape(PIN_NEEDED)}</p>' in text
+    assert "Nothing was stored: see the marked fields." in text
+    assert "not the side that entered it" not in text
+    hand.refresh_from_db()
+    assert hand.status == Hand.Status.ENTERED
+    assert Change.objects.filter(table=table).count() == changes
+    assert table.seats.get(position=1).pin_failures == 0
 
 
 SCRIPTS = {"arabic": "٠١٢٣٤٥٦٧٨٩", "fullwidth": "０１２３４５６７８９"}

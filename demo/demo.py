@@ -92,6 +92,13 @@ def _ask_correction(table, side: int, reason: str) -> None:
     entry.ask_correction(table, actor=entry.Actor(side=side), reason=reason)
 
 
+def _last_hand_with(table, key: str) -> Hand:
+    """The table's last hand whose record has `key`: what a correction asked of the signed
+    sheet names, so that it reads true against the sheet."""
+    hands = table.hands.order_by("-number", "-attempt")
+    return next(hand for hand in hands if hand.record.get(key) is not None)
+
+
 def _corrected_after_signing(table, actor) -> None:
     """The director reopens a signed sheet, corrects hand 2 and both sides sign again: the
     first paper's check code now says what changed (the table's history gives both codes)."""
@@ -196,12 +203,13 @@ def build_demo(seed: int = 7) -> Tournament:
     disputed = entry.enter_hand(
         tables[3], kitty_hand(rng), actor=entry.Actor(side=1), nonce="demo-disputed", slot=(1, 1)
     )
+    books = disputed.record["books"]
     entry.dispute_hand(
         tables[3],
         disputed.pk,
         actor=entry.Actor(side=0),
         version=disputed.version,
-        reason="We took 9 books, not 8",
+        reason=f"The bidders took {books - 1 if books else 1} books, not {books}",
     )
     _floor(
         tournament,
@@ -327,7 +335,10 @@ def _three_legged_demo(rng: random.Random, actor) -> None:
     _director_rules(first, actor, "misdeal", "next", None, "Dealt eleven to the Cat")
     _play_game(first, three_legged_hand, rng)
     _sign(first)
-    _ask_correction(first, 2, "The last hand was 7 hearts, not 7 spades")
+    hand = _last_hand_with(first, "tricks")
+    tricks = hand.record["tricks"]
+    said = tricks - 1 if tricks else 1
+    _ask_correction(first, 2, f"Hand {hand.number}: the Cat took {said} tricks, not {tricks}")
     _play_game(second, three_legged_hand, rng, hands=3)
     _floor(
         tournament,
@@ -358,7 +369,10 @@ def _ascot_demo(rng: random.Random, actor) -> None:
     _director_rules(first, actor, "out-of-turn-call", str(third.pk), left_of_dealer, "Passed early")
     _play_game(first, ascot_hand, rng)
     _sign(first)
-    _ask_correction(first, 1, "Deal 6 was a grand, not a suit game")
+    hand = _last_hand_with(first, "game")
+    game = hand.record["game"]
+    said = "grand" if game != "grand" else "suit"
+    _ask_correction(first, 1, f"Deal {hand.number} was a {said} game, not a {game} game")
     _play_game(second, ascot_hand, rng, hands=5)
     _floor(
         tournament,
@@ -387,7 +401,9 @@ def _pinochle_demo(rng: random.Random, actor) -> None:
     _director_rules(first, actor, "misdeal", "next", None, "Sixteen cards to the bidder")
     _play_game(first, pinochle_hand, rng)
     _sign(first)
-    _ask_correction(first, 2, "The last hand's meld was 40, not 30")
+    hand = _last_hand_with(first, "meld")
+    meld = hand.record["meld"]
+    _ask_correction(first, 2, f"Hand {hand.number}'s meld was {meld + 10}, not {meld}")
     _play_game(second, pinochle_hand, rng, hands=3)
     entry.enter_hand(
         second,

@@ -62,8 +62,8 @@ class ScoringRules(Ruleset):
             points[awarded_to] = self.bid_points(record, options)
             return HandScore(
                 points=tuple(points),
-                explanation=f"{prefix}bid {bid_text(record)}: {SIDES[awarded_to]} "
-                f"{signed(points[awarded_to])}",
+                explanation=f"{prefix}{SIDES[bidders]} bid {bid_text(record)}: "
+                f"{SIDES[awarded_to]} {signed(points[awarded_to])}",
                 declarer=bidders,
                 made=awarded_to == bidders,
             )
@@ -79,11 +79,8 @@ class ScoringRules(Ruleset):
         times = f" (\u201cno\u201d bid \u00d7{multiplier})" if multiplier != 1 else ""
         points = [0, 0]
         made = books >= needed
-        lead = (
-            f"Bid {bid_text(record)}, {count(books, 'book')}"
-            if not prefix
-            else (f"{prefix}bid {bid_text(record)}, {count(books, 'book')}")
-        )
+        # The bidders named first: the side that checks the hand sees whose bid it was.
+        lead = f"{prefix}{SIDES[bidders]} bid {bid_text(record)}, {count(books, 'book')}"
         if made:
             points[bidders] = (books - BOOK) * multiplier
             boston = bidders if books == TOTAL_BOOKS else None

@@ -30,7 +30,10 @@ def test_an_unanswered_call_fails_and_the_next_gets_a_new_chromium(chromium, sho
     started = time.monotonic()
     with pytest.raises(asyncio.CancelledError, match=HUNG):
         page.evaluate(NEVER)
-    assert time.monotonic() - started < 15  # the limit, and one look every 5 s
+    assert time.monotonic() - started < 30  # the limit, one look every 5 s, a busy machine
+    end = time.monotonic() + 10  # killed at once; ended once the kernel has torn it down
+    while processes_with(hung_tag) and time.monotonic() < end:
+        time.sleep(0.1)
     assert processes_with(hung_tag) == [], "the hung chromium was not killed"
     fresh = chromium.current()
     assert fresh is not hung

@@ -63,10 +63,18 @@ def test_a_direction_only_belongs_to_a_no_bid():
 # -- rule 5: no bad bids ---------------------------------------------------------------------
 
 
+def test_the_line_names_the_bidders_whoever_scores():
+    """The side that checks the hand reads whose bid it was: a missed bid scores for the
+    other side."""
+    missed = score(hand(EW, 4, "plain", 9))
+    assert missed.explanation == "East-West bid 4, 9 books (needed 10): missed, North-South +4"
+    assert missed.points == (4, 0)
+
+
 def test_the_issue_example():
     result = score(hand(NS, 5, "no", 12))
     assert result.points == (6, 0)
-    assert result.explanation == "Bid 5 no, 12 books: North-South +6"
+    assert result.explanation == "North-South bid 5 no, 12 books: North-South +6"
     assert result.made and result.declarer == NS and result.boston_side is None
 
 

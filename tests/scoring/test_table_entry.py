@@ -46,7 +46,7 @@ def test_a_whole_six_card_kitty_round_at_one_table(client, kitty):
     assert round_.status == Round.Status.IN_PLAY
 
     page = client.get(url).content.decode()
-    assert "Bid 5" in page and "Sign for North-South" in page
+    assert "North-South bid 5" in page and "Sign for North-South" in page
     assert "East-West signs on this phone, with its PIN" in page
 
     north = table.seats.get(position=0).entrant
@@ -305,6 +305,6 @@ def test_the_history_reads_as_words(director_client, kitty):
     # As the sheet words a hand, with the side's name, not the stored seat numbers.
     was = page.split("was: ", 1)[1].split("<", 1)[0]
     now = page.split("now: ", 1)[1].split("<", 1)[0]
-    assert was == "Bid 5, 12 books: North-South +6"
-    assert now == "Bid 5, 11 books: North-South +5"
+    assert was == "North-South bid 5, 12 books: North-South +6"
+    assert now == "North-South bid 5, 11 books: North-South +5"
     assert "{&#x27;" not in page and "{'" not in page and "bidding team 0" not in page

@@ -43,6 +43,7 @@ def field_for(spec) -> forms.Field:
     attrs = {"inputmode": "numeric", "min": spec.min, "max": spec.max}
     return forms.CharField(
         max_length=12,
+        error_messages={"max_length": f"{spec.label}: no number this long is possible here."},
         widget=forms.NumberInput(attrs={k: v for k, v in attrs.items() if v is not None}),
         **common,
     )

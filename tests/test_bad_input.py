@@ -14,7 +14,7 @@ from django.test import Client
 from backup.backup import BackupError, export_tournament, import_json
 from scoring import entry
 from scoring.models import Change, Hand, Ruling, Signature
-from tests.conftest import make_tournament
+from tests.conftest import ONE_TABLE, make_tournament
 from tests.support.helpers import enter, published_round, side_link, table_of
 from tournament.models import Entrant, Table, Tournament
 
@@ -469,3 +469,42 @@ def test_a_directors_box_ticked_with_an_impossible_id_is_refused_by_the_field(
     assert response.status_code == 400
     assert "is not one of the available choices" in response.context["form"].errors["staff"][0]
     assert set(kitty.staff.values_list("pk", flat=True)) == staff  # nothing changed
+
+
+# --- a number no hand can have ------------------------------------------------------------
+
+# The typed numbers of a hand (the others are buttons), with a hand to type them into.
+TYPED_NUMBERS = {
+    "ascot": ({"bid": "60", "game": "suit", "declarer": "2"}, "card_points"),
+    "cutthroat-pinochle": ({"bidder": "0", "bid": "21", "trump": "hearts"}, "meld"),
+}
+
+
+@pytest.mark.parametrize("game", TYPED_NUMBERS)
+@pytest.mark.parametrize("typed", ["9" * 13, "9" * 23])
+def test_a_number_too_long_for_any_hand_is_refused_in_the_players_words(game, typed):
+    hand, field = TYPED_NUMBERS[game]
+    table = table_of(
+        published_round(make_tournament(game, entrants=ONE_TABLE[game], published=True))
+    )
+    response = enter(Client(), table, {**hand, field: typed})
+    assert response.status_code == 400
+    text = response.content.decode()
+    assert "no number this long is possible here" in text
+    assert "Ensure this value" not in text and "characters" not in text
+    assert not Hand.objects.exists()
+
+
+def test_a_meld_over_the_limit_says_the_limit():
+    table = table_of(
+        published_round(
+            make_tournament(
+                "cutthroat-pinochle", entrants=ONE_TABLE["cutthroat-pinochle"], published=True
+            )
+        )
+    )
+    hand, field = TYPED_NUMBERS["cutthroat-pinochle"]
+    response = enter(Client(), table, {**hand, field: "99999999999"})
+    assert response.status_code == 400
+    assert "Meld must be 0 to 999" in response.content.decode()
+    assert not Hand.objects.exists()

@@ -153,7 +153,7 @@ class HandRecordRules(Ruleset):
         )
         bid = read.int(
             "bid",
-            f"Bid must be at least {MIN_BID} (The Bid: the player left of "
+            f"Bid must be {MIN_BID} to {MAX_BID} (The Bid: the player left of "
             f"the dealer must assume the bid of 20 or make a stronger bid).",
             MIN_BID,
             MAX_BID,
@@ -186,7 +186,10 @@ class HandRecordRules(Ruleset):
                 "or clubs (the bid winner declares a Trump suit).",
             )
             meld = read.int(
-                "meld", "Meld must be 0 or more: the bidder's meld total (Melds).", 0, MAX_MELD
+                "meld",
+                f"Meld must be 0 to {MAX_MELD}: the bidder's meld total (Melds).",
+                0,
+                MAX_MELD,
             )
             if meld is not None and bid is not None and meld < bid:
                 counters = read.int(

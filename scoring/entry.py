@@ -270,7 +270,7 @@ def sign(
         if " ".join(typed.split()).casefold() != player.casefold():
             raise EntryError(
                 "Type the chosen player's name to sign.",
-                {"typed": f"Type “{player}” exactly to sign."},
+                {"typed": f"Type “{player}” to sign."},
             )
         try:
             with transaction.atomic():

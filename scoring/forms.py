@@ -196,7 +196,7 @@ class RulingForm(EntryErrors, forms.Form):
     amount = stored_int(
         Ruling,
         "amount",
-        label="Amount (books or points moved), if not the default",
+        label="Amount moved, if not the rule's default",
         required=False,
         min_value=0,
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),

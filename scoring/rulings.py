@@ -166,7 +166,7 @@ def record(table: Table, proposal: Proposal, *, actor: Actor) -> Ruling:
         w.log(
             Action.RULING,
             hand,
-            what=f"rule {infraction.rule} {infraction.title}",
+            what=f"{infraction.title} ({infraction.cite})",
             after={"effect": previewed.effect},
             reason=proposal.note,
             counts=True,
@@ -223,7 +223,7 @@ def forfeit_later_round(
             # The facts are read after the ruling is stored: they hold it.
             w.log(
                 Action.RULING,
-                what=f"{forfeit.cite} {forfeit.title} ({team.name} left)",
+                what=f"{forfeit.title} ({forfeit.cite}): {team.name} left",
                 after={"note": note},
                 counts=True,
             )

@@ -99,7 +99,7 @@ class HandRecordRules(Ruleset):
                 "choice",
                 choices=CONCESSIONS,
                 required=False,
-                help="Blank: not conceded.",
+                help="None chosen: not conceded.",
             ),
             Field(
                 "trump",

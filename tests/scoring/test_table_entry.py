@@ -59,7 +59,7 @@ def test_a_whole_six_card_kitty_round_at_one_table(client, kitty):
     ew_url = link(table, 1)
     response = client.post(ew_url + "sign/", {"player": east.player2, "typed": "wrong"})
     assert response.status_code == 400
-    assert "exactly to sign" in response.content.decode()
+    assert f"Type “{east.player2}” to sign." in response.content.decode()
     client.post(ew_url + "sign/", {"player": east.player2, "typed": east.player2})
     assert Signature.objects.filter(table=table).count() == 2
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from django.contrib import messages
 from django.shortcuts import redirect
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods
 
 from scoring import entry, rulings
 from scoring.forms import (
@@ -126,11 +126,19 @@ def _pin_needed(access: Access, form_class: type, post) -> bool:
     )
 
 
+# An action's address is only posted to, but a refused form's page stays at it: opened
+# again (a reload, the address kept on the phone), it goes back to the table's page.
+def _performed(request, access: Access, table_action: TableAction):
+    if request.method == "GET":
+        return redirect(access.page_url)
+    return perform(request, access, table_action)
+
+
 def link_view(table_action: TableAction):
     @never_cache
-    @require_POST
+    @require_http_methods(["GET", "POST"])
     def view(request, token):
-        return perform(request, link_access(request, token), table_action)
+        return _performed(request, link_access(request, token), table_action)
 
     return view
 
@@ -138,9 +146,9 @@ def link_view(table_action: TableAction):
 def director_view(table_action: TableAction):
     @director_required
     @never_cache
-    @require_POST
+    @require_http_methods(["GET", "POST"])
     def view(request, slug, number, table):
-        return perform(request, director_access(request, slug, number, table), table_action)
+        return _performed(request, director_access(request, slug, number, table), table_action)
 
     return view
 

@@ -327,3 +327,16 @@ def test_the_director_lets_a_locked_pin_be_typed_again_and_the_card_still_works(
     assert Client().post(url + "accept/", {**data, "pin": pin}).status_code == 302
     # Only a director may: not a side's link.
     assert Client().post(url + "clear-pin-tries/", {"side": 1}).status_code == 404
+
+
+@pytest.mark.parametrize("action", ["enter", "accept", "sign"])
+def test_an_actions_address_opened_again_goes_back_to_the_table(table, action, director_client):
+    """A refused form's page stays at the action's address (…/enter/): a reload or the
+    address kept on the phone opens the table's page again, not an empty 405."""
+    link = side_link(table, 0)
+    response = Client().get(link + f"{action}/")
+    assert response.status_code == 302 and response["Location"] == link
+    director = director_url(table)
+    response = director_client.get(director + f"{action}/")
+    assert response.status_code == 302 and response["Location"] == director
+    assert Client().get(f"/s/no-such-link/{action}/").status_code == 404

@@ -83,7 +83,7 @@ class HandForm(EntryErrors, forms.Form):
 # --- the actions ------------------------------------------------------------------------
 
 INCOMPLETE = "The form is incomplete: reload the page."
-PIN_NEEDED = "Type their PIN here: it is printed on their part of the table card."
+PIN_NEEDED = "Type their PIN here to act for them."
 
 
 def side_field() -> forms.IntegerField:

@@ -100,3 +100,26 @@ def test_the_sheet_four_ascot_players_sign_fits_a_phone(browser, live_server, sh
         sheet.locator("thead").scroll_into_view_if_needed()
         for column in range(6):  # every player's column, whole, on the screen
             assert visible(page, sheet.locator("thead th").nth(column), box), column
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_projectors_standings_opened_on_a_phone_scroll_within_the_page(
+    browser, live_server, shots, game
+):
+    """The public standings link the room's screen; a player opening it on a phone gets a
+    page as wide as the phone, whose table scrolls to its last column."""
+    options = {"seeger_fabian": True} if game == "ascot" else {}
+    entrants = 4 if game == "columbus-6-card-kitty" else 6
+    tournament = make_tournament(game, entrants=entrants, published=True, options=options)
+    named(tournament)
+    table = table_of(published_round(tournament))
+    accepted_hands(table, FINISHING[game][1][:1])
+    for context in opened(browser, live_server, viewport=PHONE, is_mobile=True, has_touch=True):
+        page = context.new_page()
+        page.goto(f"/t/{tournament.slug}/standings/projector/")
+        shots(page, f"{game}-projector", full_page=False)
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        box = page.locator(".scroll:has(table.proj)")
+        last = box.locator("thead th").last
+        box.evaluate("b => { b.scrollLeft = b.scrollWidth; }")
+        assert visible(page, last, box), "the last column cannot be scrolled into view"

@@ -109,7 +109,13 @@ if (window.htmx) htmx.onLoad(bind); else bind(document);
     if (withButton) {
       var show = document.createElement("button");
       show.textContent = "Show it now";
-      show.addEventListener("click", function () { window.location.reload(); });
+      // To the page's own address: a page drawn after a refused form sits at the form's
+      // address, which a reload would post to again.
+      show.addEventListener("click", function () {
+        var live = document.getElementById("live");
+        var page = live && live.getAttribute("hx-get");
+        if (page) window.location.assign(page.split("?")[0]); else window.location.reload();
+      });
       notice.appendChild(document.createTextNode(" "));
       notice.appendChild(show);
     }
@@ -123,6 +129,7 @@ if (window.htmx) htmx.onLoad(bind); else bind(document);
   document.addEventListener("change", mark);
   document.addEventListener("toggle", mark, true);
   function busy(live) {
+    if (live.dataset.held) return true;  // a refused form, or a ruling to confirm
     var active = document.activeElement;
     return live.querySelector("form[data-touched], details[data-touched][open]") ||
       (active && live.contains(active) && active.matches("input, textarea, select"));

@@ -301,13 +301,14 @@ class TablePage:
     def head(self) -> dict:
         """The page's top: whose page, the sheet, what happens next, and how it polls."""
         access = self.access
-        # A page showing a refused form (or a ruling to confirm) is not polled: what was
-        # typed stays as it is.
-        live_page = not self.failed.action and self.ruling is None
+        # A page showing a refused form (or a ruling to confirm) polls but is held: what
+        # was typed stays as it is, and a line offers the table as it is now
+        # (static/kitty.js).
+        held = bool(self.failed.action) or self.ruling is not None
         newest, next_round = (
             later.newest_round(access) if later.follows_its_entrant(access) else (None, None)
         )
-        version = table_version(access, self.history, newest) if live_page else ""
+        version = table_version(access, self.history, newest)
         return {
             "later": next_round,  # a side's page of a past round: where its entrant plays now
             "tournament": self.tournament,
@@ -320,8 +321,9 @@ class TablePage:
             "next_step": _next_step(
                 self.sheet, self.pending, self.slot, self.slot_label, self.mine, self.checkers
             ),
-            "live_url": live.poll_url(self.request, version, access.page_url) if version else "",
+            "live_url": live.poll_url(self.request, version, access.page_url),
             "live_every": TABLE_POLL_SECONDS,
+            "live_held": held,
         }
 
     def next_hand(self) -> dict:

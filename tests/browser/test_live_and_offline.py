@@ -272,6 +272,30 @@ def test_the_other_phone_updates_by_itself_and_keeps_what_is_typed(
     shots(checking, "other-phone-kept-typing", full_page=False)
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_a_refused_form_is_kept_and_the_table_as_it_is_now_is_offered(
+    game, phone_context, other_phone_context
+):
+    """A side's hand refused (nothing chosen) stays on its phone as typed while the other
+    side enters the hand on its own phone; a line says the table changed, and its button
+    opens the side's page (not the form's address, which a reload would post again)."""
+    table = seated_table(game)
+    refused, other = phone_context.new_page(), other_phone_context.new_page()
+    url = side_link(table, 0)
+    refused.goto(url)
+    entry_form(refused).get_by_role("button", name="Enter hand 1").click()
+    expect(refused.locator(".error-box, .errors").first).to_be_visible()
+    assert refused.url.endswith("/enter/")
+    other.goto(side_link(table, 1))
+    enter(other, 1, TWO_HANDS[game][0])
+    wait_until(lambda: len(stored()) == 1)
+    notice = refused.locator(".net-status").first
+    expect(notice).to_contain_text("The page has changed", timeout=15_000)
+    refused.get_by_role("button", name="Show it now").click()
+    expect(refused.get_by_role("heading", name="Hand 2", exact=True)).to_be_visible()
+    assert refused.url.endswith(url)
+
+
 def test_the_side_page_opens_offline_and_says_so(phone_context):
     table = seated_table("cutthroat-pinochle")
     phone = phone_context.new_page()

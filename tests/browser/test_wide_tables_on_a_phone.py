@@ -24,6 +24,18 @@ def named(tournament) -> None:
         Entrant.objects.filter(pk=entrant.pk).update(name=name)
 
 
+def one_hand_played(game: str):
+    """A night of club names with its widest standings (Ascot's Seeger-Fabian columns)
+    and one hand accepted in round 1."""
+    options = {"seeger_fabian": True} if game == "ascot" else {}
+    entrants = 4 if game == "columbus-6-card-kitty" else 6
+    tournament = make_tournament(game, entrants=entrants, published=True, options=options)
+    named(tournament)
+    table = table_of(published_round(tournament))
+    accepted_hands(table, FINISHING[game][1][:1])
+    return tournament
+
+
 def visible(page, cell, box) -> bool:
     """Whether the cell is inside the box's visible part and nothing covers its middle."""
     return page.evaluate(
@@ -41,12 +53,7 @@ def visible(page, cell, box) -> bool:
 def test_the_standings_keep_the_names_in_view_and_say_they_scroll(
     browser, live_server, shots, game
 ):
-    options = {"seeger_fabian": True} if game == "ascot" else {}
-    entrants = 4 if game == "columbus-6-card-kitty" else 6
-    tournament = make_tournament(game, entrants=entrants, published=True, options=options)
-    named(tournament)
-    table = table_of(published_round(tournament))
-    accepted_hands(table, FINISHING[game][1][:1])
+    tournament = one_hand_played(game)
     for context in opened(browser, live_server, viewport=PHONE, is_mobile=True, has_touch=True):
         page = context.new_page()
         page.goto(f"/t/{tournament.slug}/standings/")
@@ -108,12 +115,7 @@ def test_the_projectors_standings_opened_on_a_phone_scroll_within_the_page(
 ):
     """The public standings link the room's screen; a player opening it on a phone gets a
     page as wide as the phone, whose table scrolls to its last column."""
-    options = {"seeger_fabian": True} if game == "ascot" else {}
-    entrants = 4 if game == "columbus-6-card-kitty" else 6
-    tournament = make_tournament(game, entrants=entrants, published=True, options=options)
-    named(tournament)
-    table = table_of(published_round(tournament))
-    accepted_hands(table, FINISHING[game][1][:1])
+    tournament = one_hand_played(game)
     for context in opened(browser, live_server, viewport=PHONE, is_mobile=True, has_touch=True):
         page = context.new_page()
         page.goto(f"/t/{tournament.slug}/standings/projector/")

@@ -78,16 +78,19 @@ def stored() -> list[tuple[int, dict]]:
     return [(h.number, h.record) for h in Hand.objects.order_by("number", "attempt")]
 
 
-def wait_until(check, seconds: float = 20.0) -> None:
+def wait_until(page, check, seconds: float = 20.0) -> None:
+    """Until the check holds, asked every quarter second. The page waits, not the test's
+    thread: Playwright answers the page only while the test waits on Playwright, so a
+    route's handler never runs during a plain sleep (a resend waited on so failed in CI)."""
     end = time.monotonic() + seconds
     while not _checked(check):
         assert time.monotonic() < end, "timed out"
-        time.sleep(0.25)
+        page.wait_for_timeout(250)
 
 
 def _checked(check) -> bool:
     """The check, read again later when the live server is writing the table it reads
-    (the test database is SQLite's shared in-memory one: a read then fails at once)."""
+    (SQLite may answer that the table is locked)."""
     try:
         return check()
     except OperationalError as error:
@@ -130,12 +133,12 @@ def test_with_verification_the_second_waits_for_the_first_to_be_accepted(phone_c
     enter(phone, 1, first)
     enter(phone, 2, second)
     phone_context.set_offline(False)
-    wait_until(lambda: len(stored()) == 1)
+    wait_until(phone, lambda: len(stored()) == 1)
     waiting = phone.locator(".net-status.queue")
     expect(waiting).to_contain_text("hand 2 waits until the hand before it is accepted")
     hand = Hand.objects.get()
     entry.accept_hand(table, hand.pk, actor=entry.Actor(side=1), version=hand.version)
-    wait_until(lambda: len(stored()) == 2)
+    wait_until(phone, lambda: len(stored()) == 2)
     assert [(n, r["books"]) for n, r in stored()] == [(1, 12), (2, 10)]
 
 
@@ -204,7 +207,7 @@ def test_a_resend_the_server_errs_on_keeps_the_hand_until_it_is_stored(
     phone.route("**/enter/", lambda route: (tried.append(1), answer(failure)(route)))
     routed_phone_context.set_offline(False)
     phone.evaluate("window.dispatchEvent(new Event('online'))")
-    wait_until(lambda: tried)
+    wait_until(phone, lambda: tried)
     phone.wait_for_timeout(500)
     expect(waiting).to_have_text(re.compile(r"^1 hand waiting to send: hand 1\."))
     assert stored() == [] and alerts == []
@@ -288,7 +291,7 @@ def test_a_refused_form_is_kept_and_the_table_as_it_is_now_is_offered(
     assert refused.url.endswith("/enter/")
     other.goto(side_link(table, 1))
     enter(other, 1, TWO_HANDS[game][0])
-    wait_until(lambda: len(stored()) == 1)
+    wait_until(other, lambda: len(stored()) == 1)
     notice = refused.locator(".net-status").first
     expect(notice).to_contain_text("The page has changed", timeout=15_000)
     refused.get_by_role("button", name="Show it now").click()

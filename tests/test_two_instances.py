@@ -677,20 +677,28 @@ def test_wrong_passwords_through_both_instances_lock_the_login_on_both(site):
 
 
 def test_the_proxy_log_names_both_instances_and_no_side_link(site):
+    """Its own requests, so that it holds on a worker given it before the others: each
+    instance answers, a player's own link and a side's action address are asked for,
+    and the log names both instances and neither credential."""
     own = secrets.token_urlsafe(24)  # a player's own link: masked whatever the answer
+    north_link, _ = site.links[0]
     path = site.folder / "nginx-access.log"
     before = len(path.read_text())
-    assert Browser(site).send("GET", f"/p/{own}/").status < 500
+    phone = Browser(site)
+    first = phone.send("GET", READY_PATH)
+    phone.send("GET", READY_PATH, avoid=first.upstream)  # the other instance answers
+    assert phone.send("GET", f"/p/{own}/").status < 500
+    assert phone.send("GET", north_link + "enter/").status < 500
     # nginx writes a request's line once its answer is sent: the phone can have it first.
     log, end = path.read_text(), time.monotonic() + 10
-    while '"GET /p/' not in log[before:] and time.monotonic() < end:
+    while "/enter/" not in log[before:] and time.monotonic() < end:
         time.sleep(0.05)
         log = path.read_text()
-    assert own not in log
-    assert '"GET /p/\\xE2\\x80\\xA6/"' in log[before:]
+    written = log[before:]
     for upstream in site.instances:
-        assert upstream in log
+        assert upstream in written
+    assert own not in log and '"GET /p/\\xE2\\x80\\xA6/"' in written
     for links in site.links:
         for link in links:
             assert link.strip("/").split("/")[-1] not in log
-    assert "POST /s/\\xE2\\x80\\xA6/enter/" in log  # nginx writes the "…" as its bytes
+    assert "GET /s/\\xE2\\x80\\xA6/enter/" in written  # nginx writes the "…" as its bytes

@@ -154,42 +154,31 @@ def sheets(draw: st.DrawFn) -> Sheet:
     )
 
 
+def sign_here_sheet(names: tuple[str, ...], cells: tuple[str, str]) -> Sheet:
+    """An Ascot sheet whose one hand has "Sign here" typed in its cells."""
+    zeros = (0,) * len(names)
+    return Sheet(
+        tournament="Spring Open",
+        date="2025-03-14",
+        venue="",
+        game="Ascot",
+        round=3,
+        table=7,
+        sides=tuple(SideInfo(n, (n,), f"Seat {i}") for i, n in enumerate(names, 1)),
+        hands=(HandLine(1, "0", "", *cells, zeros, zeros),),
+        planned_hands=0,
+        rulings=(),
+        totals=zeros,
+        winner="",
+        signatures=(),
+    )
+
+
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(sheets())
-@example(  # a table of three wrote "Sign here" in a cell: one signature line per player
-    Sheet(
-        tournament="Spring Open",
-        date="2025-03-14",
-        venue="",
-        game="Ascot",
-        round=3,
-        table=7,
-        sides=tuple(SideInfo(n, (n,), f"Seat {i}") for i, n in enumerate(("0", "1", "00"), 1)),
-        hands=(HandLine(1, "0", "", "0", "Sign here", (0, 0, 0), (0, 0, 0)),),
-        planned_hands=0,
-        rulings=(),
-        totals=(0, 0, 0),
-        winner="",
-        signatures=(),
-    )
-)
-@example(  # a table wrote "Sign here" in a cell: still one signature line per side
-    Sheet(
-        tournament="Spring Open",
-        date="2025-03-14",
-        venue="",
-        game="Ascot",
-        round=3,
-        table=7,
-        sides=(SideInfo("0", ("0",), "Seat 1"), SideInfo("00", ("00",), "Seat 2")),
-        hands=(HandLine(1, "0", "", "Sign here", "Sign here", (0, 0), (0, 0)),),
-        planned_hands=0,
-        rulings=(),
-        totals=(0, 0),
-        winner="",
-        signatures=(),
-    )
-)
+# A table wrote "Sign here" in a cell: still one signature line per side (of two, of three).
+@example(sign_here_sheet(("0", "1", "00"), ("0", "Sign here")))
+@example(sign_here_sheet(("0", "00"), ("Sign here", "Sign here")))
 def test_whatever_the_table_wrote_every_row_prints_whole_once(sheet: Sheet) -> None:
     pages = pages_text(sheets_pdf([sheet]))
     text = "".join(pages)

@@ -1,31 +1,71 @@
 #!/usr/bin/env python3
-"""The quick-start commands, needing nothing but Python 3.11 (Windows, macOS or Linux).
+"""The quick-start commands of a checkout, needing nothing but Python 3.11 or newer
+(Windows, macOS or Linux).
 
-    python3 dev.py run       # set up, then serve the night to the phones in the hall
-    python3 dev.py test      # virtualenv, requirements, ruff, the whole test suite
-    python3 dev.py restore   # put a copy of the night back (var/backups/)
+    python3 dev.py run       # set up the runtime, then serve the night (kittytd run)
+    python3 dev.py test      # the runtime and the test tools, ruff, the whole test suite
+    python3 dev.py restore   # put a copy of the night back (kittytd restore)
     python3 dev.py dev       # Django's development server, DEBUG on, this laptop only
 
-`run` takes --port N, --local (this laptop only), --address A (the address phones use)
-and --backup-to FOLDER (a second folder for the copies: a USB stick); `run --help`.
-Extra arguments after `test` go to pytest (e.g. `python3 dev.py test tests/rules -x`); the
-suite runs on every core (pytest-xdist), `-n 0` runs it in one process.
+`run` takes every option of `kittytd run` (--port N, --local, --address A, --backup-to
+FOLDER, --data FOLDER, --no-demo; `run --help`). Extra arguments after `test` go to
+pytest (e.g. `python3 dev.py test tests/rules -x`); the suite runs on every core
+(pytest-xdist), `-n 0` runs it in one process.
+
+`run` installs the runtime only (pyproject.toml's dependencies) into .venv, and only what
+is missing: a checkout whose runtime is in place starts with no network.
 """
 
-import hashlib
+# This file is read by whatever `python3` is: only the version check may run on an older
+# Python, so nothing above it uses syntax or modules newer than Python 3.6's.
 import os
-import subprocess
 import sys
-import venv
-from pathlib import Path
+
+MINIMUM = (3, 11)
+
+
+def refuse_old_python(version=sys.version_info):
+    if tuple(version[:2]) < MINIMUM:
+        sys.exit(
+            "Kitty TD needs Python {}.{} or newer, and this is Python {}.{}.{}: install it "
+            "from https://www.python.org/downloads/ and run this again with it "
+            "(python3.11 dev.py run, or py -3.11 dev.py run on Windows).".format(
+                *MINIMUM, *version[:3]
+            )
+        )
+
+
+if __name__ == "__main__":
+    refuse_old_python()
+
+import shutil  # noqa: E402 - after the version check, which must run first
+import subprocess  # noqa: E402
+import tomllib  # noqa: E402
+import venv  # noqa: E402
+from pathlib import Path  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 PY = VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
-STAMP = VENV / ".requirements.sha256"
+# How the messages of `kittytd run` and `kittytd restore` name this command.
+SAID_AS = ("py" if os.name == "nt" else "python3") + " dev.py"
+
+# Run by the virtualenv's Python: which of the requirements given as arguments are not
+# installed at exactly their pinned version (pyproject.toml pins every one with ==).
+MISSING = """
+import importlib.metadata as m, re, sys
+for wanted in sys.argv[1:]:
+    name, version = re.match(r"([A-Za-z0-9_.-]+)(?:\\[[^]]*\\])?==([^;\\s]+)", wanted).groups()
+    try:
+        ok = m.version(name) == version
+    except m.PackageNotFoundError:
+        ok = False
+    if not ok:
+        print(wanted)
+"""
 
 
-def sh(*args: str, **kwargs) -> None:
+def sh(*args, **kwargs):
     try:
         result = subprocess.run(args, cwd=ROOT, **kwargs)
     except KeyboardInterrupt:  # Ctrl+C reached the child too; it has said so
@@ -34,41 +74,90 @@ def sh(*args: str, **kwargs) -> None:
         sys.exit(result.returncode)
 
 
-def ensure_venv() -> None:
-    if not PY.exists():
-        print("Creating the virtualenv in .venv ...", flush=True)
+def requirements(*extras):
+    """pyproject.toml's runtime dependencies, and those of the extras named."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    wanted = list(project["dependencies"])
+    for extra in extras:
+        wanted += project["optional-dependencies"][extra]
+    return wanted
+
+
+def venv_is_current():
+    """The virtualenv exists, was made by this Python (major.minor), and its Python runs:
+    one made by another (a 3.9 left by an earlier try, a Python since removed) is not."""
+    config = VENV / "pyvenv.cfg"
+    if not PY.exists() or not config.exists():
+        return False
+    made_by = ""
+    for line in config.read_text(encoding="utf-8").splitlines():
+        key, _, value = line.partition("=")
+        if key.strip() in ("version_info", "version"):
+            made_by = value.strip()
+    if made_by.split(".")[:2] != [str(n) for n in sys.version_info[:2]]:
+        return False
+    return subprocess.run([str(PY), "-c", "pass"], capture_output=True).returncode == 0
+
+
+def ensure_venv(*extras):
+    if not venv_is_current():
+        if VENV.exists():
+            print(f"Making .venv again with Python {sys.version.split()[0]} ...", flush=True)
+            shutil.rmtree(VENV)
+        else:
+            print("Creating the virtualenv in .venv ...", flush=True)
         venv.create(VENV, with_pip=True)
-    wanted = hashlib.sha256((ROOT / "requirements.txt").read_bytes()).hexdigest()
-    if not STAMP.exists() or STAMP.read_text() != wanted:
-        print("Installing requirements ...", flush=True)
-        sh(str(PY), "-m", "pip", "install", "--quiet", "-r", "requirements.txt")
-        STAMP.write_text(wanted)
+    wanted = requirements(*extras)
+    missing = subprocess.run(
+        [str(PY), "-c", MISSING, *wanted], capture_output=True, text=True, check=True
+    ).stdout.splitlines()
+    if not missing:
+        return  # everything in place: no network needed
+    print(f"Installing {len(missing)} requirements ...", flush=True)
+    log = VENV / "pip.log"
+    with open(log, "w", encoding="utf-8") as out:
+        # pip downloads everything before it installs anything: a failure changes nothing.
+        # Bounded retries: at a hall with no internet this fails in seconds, not minutes.
+        done = subprocess.run(
+            [str(PY), "-m", "pip", "install", "--retries", "1", "--timeout", "15", *missing],
+            cwd=ROOT,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+    if done.returncode:
+        names = ", ".join(m.split(";")[0] for m in missing[:3])
+        more = f" and {len(missing) - 3} more" if len(missing) > 3 else ""
+        sys.exit(
+            f"This version needs {names}{more}, which could not be installed (no internet?), "
+            f"so nothing was changed: connect this computer to the internet once and run it "
+            f"again, or go back to the version you had (git checkout, CHANGELOG.md). pip's "
+            f"words are in {log}."
+        )
 
 
-def laptop() -> dict[str, str]:
-    """The night on this laptop: DEBUG off, its own key under var/ (config/settings.py)."""
-    return {**os.environ, "LAPTOP": "1"}
+def kittytd(*args, **env):
+    sh(str(PY), "-m", "kittytd", *args, env={**os.environ, "KITTYTD_COMMAND": SAID_AS, **env})
 
 
-def run(args: list[str]) -> None:
+def run(args):
     ensure_venv()
-    sh(str(PY), "manage.py", "serve", "--demo", *args, env=laptop())
+    kittytd("run", *args)
 
 
-def dev(args: list[str]) -> None:
+def restore(args):
     ensure_venv()
-    sh(str(PY), "manage.py", "migrate", "--no-input", "-v", "0")
-    sh(str(PY), "manage.py", "setup_demo")
-    sh(str(PY), "manage.py", "runserver", "127.0.0.1:8000", *args)
+    kittytd("restore", *args)
 
 
-def restore(args: list[str]) -> None:
+def dev(args):
     ensure_venv()
-    sh(str(PY), "manage.py", "restore_copy", *args, env=laptop())
+    kittytd("migrate", "--no-input", "-v", "0", LAPTOP="0")
+    kittytd("setup_demo", LAPTOP="0")
+    kittytd("runserver", "127.0.0.1:8000", *args, LAPTOP="0")
 
 
-def test(args: list[str]) -> None:
-    ensure_venv()
+def test(args):
+    ensure_venv("server", "test")
     sh(str(PY), "-m", "ruff", "check", ".")
     env = dict(os.environ)
     env.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")

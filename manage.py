@@ -1,9 +1,8 @@
 #!/usr/bin/env python
-import os
-import sys
+"""Django's commands from a checkout: the same program as the `kittytd` command
+(kittytd/cli.py), so `python manage.py run` is `kittytd run`."""
+
+from kittytd.cli import main
 
 if __name__ == "__main__":
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    from django.core.management import execute_from_command_line
-
-    execute_from_command_line(sys.argv)
+    main()

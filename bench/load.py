@@ -458,7 +458,7 @@ def main() -> int:
         # As `python3 dev.py run` starts it: LAPTOP=1 and nothing else; the key and the
         # copies of the night under the bench's own folder, not the repository's var/.
         env["LAPTOP"] = "1"
-        env["VAR_DIR"] = str(scratch / "var")
+        env["DATA_DIR"] = str(scratch / "var")
     else:  # runserver: DEBUG as the environment says (on, unless set), as `dev.py` ran it
         env.setdefault("SECRET_KEY", secrets.token_urlsafe(50))  # only read with DEBUG=0
     os.environ.update(env)

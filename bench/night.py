@@ -869,7 +869,7 @@ def night_env(args, scratch: Path) -> dict[str, str]:
         env["CONN_MAX_AGE"] = os.environ.get("CONN_MAX_AGE", "60")
     else:
         env["LAPTOP"] = "1"
-        env["VAR_DIR"] = str(scratch / "var")
+        env["DATA_DIR"] = str(scratch / "var")
     return env
 
 

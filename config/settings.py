@@ -1,8 +1,10 @@
-"""Settings from the environment: DATABASE_URL, SECRET_KEY, DEBUG, ALLOWED_HOSTS, LAPTOP.
+"""Settings from the environment: DATABASE_URL, SECRET_KEY, DEBUG, ALLOWED_HOSTS, LAPTOP,
+DATA_DIR.
 
-With nothing set, the app runs in development mode on an SQLite file. `python3 dev.py
-run` sets LAPTOP=1: the night on one laptop, served to the phones in the hall over plain
-HTTP, DEBUG off, with a secret key made once and kept under var/. Behind a TLS proxy
+With nothing set, the app runs in development mode on an SQLite file in the club's data
+folder (kittytd/data.py). `kittytd run` (and `python3 dev.py run`) sets LAPTOP=1: the
+night on one laptop, served to the phones in the hall over plain HTTP, DEBUG off, with a
+secret key made once and kept in the data folder. Behind a TLS proxy
 (docs/production.md) DEBUG=0, SECRET_KEY and ALLOWED_HOSTS are set instead.
 """
 
@@ -12,6 +14,8 @@ import socket
 from pathlib import Path
 
 import dj_database_url
+
+from kittytd import data
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -23,27 +27,30 @@ def env_bool(name: str, default: bool) -> bool:
     return value.strip().lower() in {"1", "true", "yes", "on"}
 
 
-def kept_secret_key(path: Path) -> str:
+def kept_secret_key(path: Path, before: Path) -> str:
     """The laptop's own key, made at its first run and read at every later one: sessions
-    and the check codes on signed sheets outlive a restart."""
+    and the check codes on signed sheets outlive a restart. A checkout's key from before
+    1.0.0 (`before`, which `kittytd run` moves here) is taken up, never replaced."""
     if not path.exists():
+        key = before.read_text(encoding="ascii") if before.exists() else secrets.token_urlsafe(50)
         path.parent.mkdir(parents=True, exist_ok=True)
         with open(path, "x", encoding="ascii") as file:  # "x": never overwrite a key
-            file.write(secrets.token_urlsafe(50))
+            file.write(key.strip())
         path.chmod(0o600)
     return path.read_text(encoding="ascii").strip()
 
 
 # The laptop in the hall: plain HTTP to the phones on the room's network, no proxy.
 LAPTOP = env_bool("LAPTOP", False)
-# What the laptop keeps: its secret key, the copies of its database (var/backups/).
-VAR_DIR = Path(os.environ.get("VAR_DIR", BASE_DIR / "var"))
+# The club's data, outside the install and the source tree (kittytd/data.py): the
+# database, the laptop's secret key, the director's login, the copies of the night.
+DATA_DIR = data.folder()
 
 DEBUG = env_bool("DEBUG", not LAPTOP)
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
     if LAPTOP:
-        SECRET_KEY = kept_secret_key(VAR_DIR / "secret-key")
+        SECRET_KEY = kept_secret_key(DATA_DIR / data.SECRET_KEY, BASE_DIR / "var" / "secret-key")
     elif not DEBUG:
         raise RuntimeError("SECRET_KEY must be set when DEBUG is off")
     else:
@@ -51,6 +58,8 @@ if not SECRET_KEY:
 # Earlier keys, space-separated, after a change of SECRET_KEY: sessions stay valid and the
 # check codes printed on signed sheets under an old key are still recognised.
 SECRET_KEY_FALLBACKS = os.environ.get("SECRET_KEY_FALLBACKS", "").split()
+if LAPTOP:  # keys the laptop had before (kittytd/data.py): their codes still match
+    SECRET_KEY_FALLBACKS += data.older_keys(DATA_DIR)
 
 ALLOWED_HOSTS = [
     h.strip()
@@ -88,6 +97,7 @@ INSTALLED_APPS = [
     "axes",
     # The night's flow; each app imports only the ones before it (README, "Layout").
     "laptop",
+    "upgrade",  # its migrate refuses a newer release's database and copies one it upgrades
     "club",
     "tournament",
     "register",
@@ -195,7 +205,7 @@ FORM_RENDERER = "django.forms.renderers.TemplatesSetting"
 
 DATABASES = {
     "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+        default=f"sqlite:///{(DATA_DIR / data.DATABASE).as_posix()}",
         # The laptop's server threads keep their SQLite connection instead of opening one
         # a request (about 5 % of its time at a round's busiest).
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60" if LAPTOP else "0")),
@@ -232,9 +242,9 @@ elif DATABASES["default"]["ENGINE"].endswith("postgresql"):
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Copies of the SQLite database (laptop/backups.py): var/backups/ on the laptop, and a
-# second folder when one is named (a USB stick): BACKUP_TO, or `dev.py run --backup-to`.
-BACKUP_DIRS = [VAR_DIR / "backups"] if LAPTOP else []
+# Copies of the SQLite database (laptop/backups.py): the data folder's backups/ on the
+# laptop, and a second folder when one is named (a USB stick): BACKUP_TO, or `--backup-to`.
+BACKUP_DIRS = [DATA_DIR / data.BACKUPS] if LAPTOP else []
 if os.environ.get("BACKUP_TO"):
     BACKUP_DIRS.append(Path(os.environ["BACKUP_TO"]))
 BACKUP_KEEP = int(os.environ.get("BACKUP_KEEP", "20"))  # in each folder, newest first
@@ -254,8 +264,9 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-# collectstatic's target, served by whitenoise when DEBUG is off.
-STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
+# collectstatic's target, served by whitenoise when DEBUG is off: made from the install at
+# every start, so it lives in the user's cache folder, never in the install (kittytd/data.py).
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or data.static_folder())
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

@@ -46,7 +46,7 @@ def settings_with(**env: str) -> dict:
 
 
 def test_the_laptop_runs_with_debug_off_plain_http_and_a_key_kept_under_var(tmp_path):
-    first = settings_with(LAPTOP="1", VAR_DIR=str(tmp_path))
+    first = settings_with(LAPTOP="1", DATA_DIR=str(tmp_path))
     assert first["DEBUG"] is False
     assert first["SECURE_SSL_REDIRECT"] is False
     assert first["SECURE_PROXY_SSL_HEADER"] is None  # no proxy: no header to trust
@@ -59,7 +59,7 @@ def test_the_laptop_runs_with_debug_off_plain_http_and_a_key_kept_under_var(tmp_
     assert database["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
     assert "journal_mode=WAL" in database["OPTIONS"]["init_command"]
     # Made once: the next start signs with the same key, so sessions and check codes hold.
-    assert settings_with(LAPTOP="1", VAR_DIR=str(tmp_path))["SECRET_KEY"] == first["SECRET_KEY"]
+    assert settings_with(LAPTOP="1", DATA_DIR=str(tmp_path))["SECRET_KEY"] == first["SECRET_KEY"]
 
 
 def test_behind_a_tls_proxy_https_is_still_forced():

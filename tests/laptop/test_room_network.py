@@ -131,7 +131,7 @@ def night(room, tmp_path_factory):
     env = {k: v for k, v in os.environ.items() if k not in NOT_PASSED_ON}
     env.update(
         DATABASE_URL=f"sqlite:///{folder / 'night.sqlite3'}",
-        VAR_DIR=str(folder / "var"),
+        DATA_DIR=str(folder / "var"),
         STATIC_ROOT=str(folder / "static"),
         PYTHONUNBUFFERED="1",
         PYTHONIOENCODING="utf-8",  # the terminal's QR code is drawn in half blocks

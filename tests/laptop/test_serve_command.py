@@ -16,7 +16,7 @@ def serve(tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
     env = {
         **os.environ,
         "LAPTOP": "1",
-        "VAR_DIR": str(tmp_path / "var"),
+        "DATA_DIR": str(tmp_path / "var"),
         "DATABASE_URL": f"sqlite:///{tmp_path / 'night.sqlite3'}",
         "DJANGO_SETTINGS_MODULE": "config.settings",
     }
@@ -53,7 +53,7 @@ def test_a_bad_option_gets_one_clear_line(tmp_path, args, words):
     assert result.returncode == 2
     (line,) = said(result)
     assert words in line
-    assert "dev.py run --help" in line
+    assert "`kittytd run --help` lists the options" in line
     assert not (tmp_path / "night.sqlite3").exists()  # nothing was set up first
 
 

@@ -1,7 +1,7 @@
 """The laptop's own server in a subprocess, as `python3 dev.py run` serves a night.
 
 `manage.py serve --local` (waitress, one process, DEBUG off, LAPTOP on) on an SQLite file of
-its own in a folder of its own, with its own VAR_DIR (secret key, copies of the night) and
+its own in a folder of its own, with its own DATA_DIR (secret key, copies of the night) and
 STATIC_ROOT. Tests drive it over HTTP as phones do (tests/support/phone.py), kill it with SIGKILL as
 a laptop dies, put a copy back (`manage.py restore_copy`) and start it again on the same
 files.
@@ -52,6 +52,7 @@ NOT_INHERITED = (
     "BACKUP_KEEP",
     "BACKUP_MINUTES",
     "LAPTOP",
+    "DATA_DIR",
     "VAR_DIR",
     "STATIC_ROOT",
     "LOG_LEVEL",
@@ -114,7 +115,7 @@ class Served:
         self.env = {
             **environ,
             "LAPTOP": "1",
-            "VAR_DIR": str(self.folder),
+            "DATA_DIR": str(self.folder),
             "DATABASE_URL": f"sqlite:///{self.database}",
             "DJANGO_SETTINGS_MODULE": "config.settings",
             "STATIC_ROOT": str(static_root or self.folder / "static"),

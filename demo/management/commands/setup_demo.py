@@ -10,7 +10,7 @@ from django.core.management.base import BaseCommand
 from demo.demo import build_demo
 from tournament.models import Director, Tournament
 
-PASSWORD_FILE = Path(settings.VAR_DIR) / "director-login.txt"
+PASSWORD_FILE = Path(settings.DATA_DIR) / "director-login.txt"
 
 
 class Command(BaseCommand):
@@ -18,8 +18,11 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--username", default="director")
+        parser.add_argument(
+            "--director-only", action="store_true", help="the director's login, no demo nights"
+        )
 
-    def handle(self, *args, username: str, **options):
+    def handle(self, *args, username: str, director_only: bool, **options):
         User = get_user_model()
         user = User.objects.filter(username=username).first()
         if user is None:
@@ -29,7 +32,7 @@ class Command(BaseCommand):
             PASSWORD_FILE.write_text(f"{username} {password}\n")
         Director.objects.get_or_create(user=user)
 
-        if not Tournament.objects.exists():
+        if not director_only and not Tournament.objects.exists():
             tournament = build_demo()
             self.stdout.write(f"Created the demo tournament: {tournament.name}")
 

@@ -1,4 +1,5 @@
-"""Serve the night from this laptop to the phones in the hall (`python3 dev.py run`).
+"""Serve the night from this laptop to the phones in the hall (`kittytd run`, and
+`python3 dev.py run` in a checkout).
 
 waitress: a production WSGI server in pure Python, so the same command runs on Windows,
 macOS and Linux with nothing but Python (gunicorn does not run on Windows). One process
@@ -14,11 +15,14 @@ import logging
 import os
 import re
 import sys
+from pathlib import Path
 
 from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 
+from kittytd import __version__
+from kittytd.cli import said_as
 from laptop import backups, network
 from laptop.keep_alive import keep_alive
 from laptop.loop import use_loop
@@ -69,23 +73,36 @@ class Command(BaseCommand):
             metavar="FOLDER",
             help="a second folder for the copies of the night (a USB stick)",
         )
+        parser.add_argument(
+            "--data",
+            metavar="FOLDER",
+            help=f"the folder of the club's data (now {settings.DATA_DIR})",
+        )
+        parser.add_argument(
+            "--no-demo",
+            action="store_true",
+            help="no demo nights in a new database: only the director's login",
+        )
         parser.add_argument("--threads", type=thread_count, default=8, help=argparse.SUPPRESS)
-        parser.add_argument("--demo", action="store_true", help="create the demo nights")
+        parser.add_argument("--demo", action="store_true", help=argparse.SUPPRESS)
 
     def create_parser(self, prog_name, subcommand, **kwargs):
         parser = super().create_parser(prog_name, subcommand, **kwargs)
+        parser.prog = said_as("run")
 
         def one_line(message: str) -> None:
             # One clear line instead of argparse's usage block.
-            self.stderr.write(f"{message} (`python3 dev.py run --help` lists the options)")
+            self.stderr.write(f"{message} (`{said_as('run')} --help` lists the options)")
             sys.exit(2)
 
         parser.error = one_line
         return parser
 
-    def handle(self, *args, port, local, address, backup_to, threads, demo, **options):
+    def handle(self, *args, port, local, address, backup_to, threads, demo, no_demo, **options):
         if settings.DEBUG:
-            raise CommandError("serve runs with DEBUG off: use `python3 dev.py run`.")
+            raise CommandError(f"serve runs with DEBUG off: use `{said_as('run')}`.")
+        if options["data"] and Path(options["data"]).resolve() != settings.DATA_DIR:
+            raise CommandError(f"--data is read before the settings: use `{said_as('run')}`.")
         if address:
             settings.PHONE_ADDRESS = address
             settings.ALLOWED_HOSTS.append(address)
@@ -95,10 +112,13 @@ class Command(BaseCommand):
         app = {}  # the port is taken first, so that a port in use is said before any setup
         server = self.bind(lambda environ, start: app["wsgi"](environ, start), host, port, threads)
 
-        call_command("migrate", interactive=False, verbosity=0)
+        # Refuses a database a newer version wrote, and copies one it upgrades (upgrade/).
+        call_command("migrate", interactive=False, verbosity=0, stdout=self.stdout)
         call_command("collectstatic", interactive=False, verbosity=0)
-        if demo:
+        if demo and not no_demo:
             call_command("setup_demo", stdout=self.stdout)
+        else:  # a club's own night: the director's login, no demo
+            call_command("setup_demo", "--director-only", stdout=self.stdout)
         from django.core.wsgi import get_wsgi_application
 
         app["wsgi"] = get_wsgi_application()  # after collectstatic: whitenoise reads the files
@@ -135,13 +155,13 @@ class Command(BaseCommand):
             if error.errno in (98, 48, 10048):  # EADDRINUSE on Linux, macOS, Windows
                 raise CommandError(
                     f"Port {port} is in use, by another program or a Kitty TD already "
-                    f"running: stop it, or choose another port (python3 dev.py run "
+                    f"running: stop it, or choose another port ({said_as('run')} "
                     f"--port {port + 1})."
                 ) from None
             if error.errno in (13, 10013):
                 raise CommandError(
                     f"Port {port} may not be used by this user: choose one above 1024 "
-                    "(python3 dev.py run --port 8000)."
+                    f"({said_as('run')} --port 8000)."
                 ) from None
             raise CommandError(f"Cannot listen on port {port}: {error.strerror}.") from None
         keep_alive(server)  # an unchanged poll (204) keeps its connection
@@ -151,6 +171,7 @@ class Command(BaseCommand):
     def say_where(self, port: int, local: bool) -> None:
         at = "" if port == 80 else f":{port}"
         out = self.stdout
+        out.write(f"\nKitty TD {__version__}. The club's data: {settings.DATA_DIR}")
         if local:
             out.write(f"\nKitty TD on this laptop only: http://127.0.0.1{at}/")
             out.write("Phones cannot reach it: run without --local to serve the hall.")

@@ -2,10 +2,16 @@
 
 A consistent copy (SQLite's online backup: phones go on reading and writing meanwhile) is
 written when a round is published, when a sheet is signed, and every few minutes when
-anything changed; the newest BACKUP_KEEP are kept in each folder: var/backups/ and, if
-the director names one, a second (a USB stick). One thread beside the server makes them,
-so no write at a table waits for a disk; a folder that cannot be written is said on the
-console and stops nothing. `python3 dev.py restore` puts a copy back.
+anything changed; the newest BACKUP_KEEP of these routine copies are kept in each folder:
+the data folder's backups/ and, if the director names one, a second (a USB stick). One
+thread beside the server makes them, so no write at a table waits for a disk; a folder
+that cannot be written is said on the console and stops nothing. `kittytd restore` lists
+the copies, with the nights each holds, and puts one back.
+
+A copy made before something that cannot be taken back (a restore, an upgrade, deleting
+a night: its reason begins with "before") is made at once by whoever is about to do it
+(`copy_now`), and is never pruned: the rotation is for the copies of the night going on,
+and twenty of them in an evening must not push out the one made before an upgrade.
 
 On PostgreSQL nothing is copied here: docs/production.md says how such a server is kept.
 """
@@ -18,6 +24,8 @@ import logging
 import re
 import sqlite3
 import threading
+import time
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,7 +35,14 @@ from django.db import connection, transaction
 log = logging.getLogger(__name__)
 
 SUFFIX = ".sqlite3"
-NAME = re.compile(r"^(\d{4}-\d\d-\d\d_\d\d-\d\d-\d\d)_([a-z0-9-]+)\.sqlite3$")
+STAMP = "%Y-%m-%d_%H-%M-%S"
+# <when>_<why>.sqlite3; a dot is kept in the why, so a version reads right
+# ("before-upgrade-from-0.1.0").
+NAME = re.compile(r"^(\d{4}-\d\d-\d\d_\d\d-\d\d-\d\d)_([a-z0-9.-]+)\.sqlite3$")
+# The name a copy made before a restore had until the copies named them all alike: such
+# copies are still listed, and restored by name.
+OLD_BEFORE_RESTORE = re.compile(r"^before-restore_(\d{4}-\d\d-\d\d_\d\d-\d\d-\d\d)\.sqlite3$")
+BEFORE = "before"  # the first word of the reason of a copy the rotation never removes
 
 
 def database_file() -> Path | None:
@@ -39,7 +54,13 @@ def database_file() -> Path | None:
 
 
 def folders() -> list[Path]:
+    """The copies' folders: var/backups/ on the laptop, and the director's second one."""
     return [Path(folder) for folder in settings.BACKUP_DIRS]
+
+
+def _named_or_kept(named: list[Path] | None) -> list[Path]:
+    """The folders a caller names, else the copies' own."""
+    return folders() if named is None else [Path(f) for f in named]
 
 
 def enabled() -> bool:
@@ -52,56 +73,124 @@ class Copy:
     made: datetime.datetime
     reason: str
 
+    @property
+    def routine(self) -> bool:
+        """One of the copies of the night going on, which the rotation keeps to the newest
+        few; a copy made before something is kept until someone removes it."""
+        return self.reason.split(" ", 1)[0] != BEFORE
+
+
+def read_name(path: Path) -> Copy | None:
+    """The copy a file's name says it is (when, why), or None for any other file."""
+    if match := NAME.match(path.name):
+        stamp, reason = match[1], match[2].replace("-", " ")
+    elif match := OLD_BEFORE_RESTORE.match(path.name):
+        stamp, reason = match[1], "before restore"
+    else:
+        return None
+    try:
+        made = datetime.datetime.strptime(stamp, STAMP)
+    except ValueError:  # digits in the shape of a time that is none (month 13)
+        return None
+    return Copy(path, made, reason)
+
 
 def copies(folder: Path) -> list[Copy]:
     """The copies in a folder, newest first (by the time in their names)."""
-    found = []
     try:
         entries = list(folder.iterdir())
     except OSError:
         return []
-    for path in entries:
-        match = NAME.match(path.name)
-        if match:
-            made = datetime.datetime.strptime(match[1], "%Y-%m-%d_%H-%M-%S")
-            found.append(Copy(path, made, match[2].replace("-", " ")))
+    found = [c for c in map(read_name, entries) if c is not None]
     return sorted(found, key=lambda c: (c.made, c.path.name), reverse=True)
+
+
+def slug(reason: str) -> str:
+    """The reason as it is written in a copy's name: lower case, accents dropped ("Soirée"
+    reads "soiree"), each run of other characters a dash; dots kept for versions."""
+    plain = unicodedata.normalize("NFKD", reason).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9.]+", "-", plain.lower())[:60].strip("-.") or "copy"
+
+
+def copy_name(reason: str, at: datetime.datetime | None = None, suffix: str = SUFFIX) -> str:
+    """The name of a copy made now (or `at`) for this reason: what `copies` reads back."""
+    return f"{(at or datetime.datetime.now()).strftime(STAMP)}_{slug(reason)}{suffix}"
+
+
+def free_name(reason: str, folders: list[Path], suffix: str = SUFFIX) -> str:
+    """A copy's name for now that no file in these folders has: a copy never overwrites
+    another (a restore undone the second it was made would copy over the very copy it
+    puts back). Two of the same reason in one second: the second waits for the next."""
+    while True:
+        name = copy_name(reason, suffix=suffix)
+        if not any((Path(folder) / name).exists() for folder in folders):
+            return name
+        time.sleep(0.05)
 
 
 # The last failure per folder, said on the console until a copy there succeeds.
 _failures: dict[Path, str] = {}
+# One copy at a time: the copier's thread, a view and a command may ask at once, and each
+# prunes the folder after writing.
+_writing = threading.Lock()
 
 
-def copy_now(reason: str, source: Path | None = None) -> list[Path]:
-    """Write one copy into every folder; the copies written. A folder that fails is
-    remembered for the console and the others are still written."""
+def copy_now(
+    reason: str, source: Path | None = None, folders: list[Path] | None = None
+) -> list[Path]:
+    """Write one copy into every folder (the copies' folders, or `folders` when a caller
+    names them: a server with none still keeps a copy before an upgrade); the copies
+    written. Synchronous, so a command or a view goes on only once its copy is whole. A
+    folder that fails is remembered for the console and the others are still written."""
     source = source or database_file()
-    if source is None:
+    if source is None or not source.exists():  # nothing yet to copy (and none made here)
         return []
-    stamp = datetime.datetime.now().strftime("%Y-%m-%d_%H-%M-%S")
-    slug = re.sub(r"[^a-z0-9]+", "-", reason.lower())[:60].strip("-") or "copy"
+    targets = _named_or_kept(folders)
+    with _writing:
+        name = free_name(reason, targets)
+        written: list[Path] = []
+        for folder in targets:
+            # The same moment again: copy the first copy, not the live file.
+            if _write_copy(written[0] if written else source, folder, name):
+                written.append(folder / name)
+        return written
+
+
+def _write_copy(source: Path, folder: Path, name: str) -> bool:
+    """One copy into one folder, whole or not at all (written beside, then renamed)."""
+    partial = folder / f".{name}.partial"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        online_copy(source, partial)
+        partial.replace(folder / name)
+        _prune(folder)
+    except (OSError, sqlite3.Error) as error:
+        _failures[folder] = f"{type(error).__name__}: {error}"
+        log.warning("copy of the night not written to %s: %s", folder, error)
+        with contextlib.suppress(OSError):
+            partial.unlink(missing_ok=True)
+        return False
+    _failures.pop(folder, None)
+    return True
+
+
+def keep_file(name: str, content: bytes, folders: list[Path] | None = None) -> list[Path]:
+    """Write a file (a night's own backup, before it is deleted) into every folder of the
+    copies, whole or not at all; the files written. Never pruned: it is no copy of the
+    database. A folder that fails is left out, and logged."""
     written = []
-    first: Path | None = None
-    for folder in folders():
-        target = folder / f"{stamp}_{slug}{SUFFIX}"
-        partial = folder / f".{target.name}.partial"
+    for folder in _named_or_kept(folders):
+        partial = folder / f".{name}.partial"
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            if first is None:
-                online_copy(source, partial)
-            else:  # the same moment again: copy the copy, not the live file
-                online_copy(first, partial)
-            partial.replace(target)
-            _prune(folder)
-        except (OSError, sqlite3.Error) as error:
-            _failures[folder] = f"{type(error).__name__}: {error}"
-            log.warning("copy of the night not written to %s: %s", folder, error)
+            partial.write_bytes(content)
+            partial.replace(folder / name)
+        except OSError as error:
+            log.warning("%s not written to %s: %s", name, folder, error)
             with contextlib.suppress(OSError):
                 partial.unlink(missing_ok=True)
             continue
-        _failures.pop(folder, None)
-        first = first or target
-        written.append(target)
+        written.append(folder / name)
     return written
 
 
@@ -124,8 +213,48 @@ def online_copy(source: Path, target: Path, *, fresh: bool = True) -> None:
 
 
 def _prune(folder: Path) -> None:
-    for old in copies(folder)[settings.BACKUP_KEEP :]:
+    """The routine copies beyond the newest BACKUP_KEEP go; a copy made before something
+    neither counts nor goes."""
+    routine = [c for c in copies(folder) if c.routine]
+    for old in routine[settings.BACKUP_KEEP :]:
         old.path.unlink(missing_ok=True)
+
+
+@dataclass(frozen=True)
+class Night:
+    """A night held in a copy, as its list of copies names it."""
+
+    name: str
+    date: str
+
+
+# The table the tournaments are stored in (tournament.models.Tournament), read by name:
+# a copy is read as a plain SQLite file, of whatever release made it.
+TOURNAMENTS = "tournament_tournament"
+
+
+def read_only(path: Path) -> sqlite3.Connection:
+    """A copy opened so that looking at it never changes it (nor makes a file where there
+    was none). Its address is quoted: a folder's name may hold `?` or `#`."""
+    return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=5)
+
+
+def nights_in(path: Path) -> list[Night]:
+    """The nights a copy holds, newest first, read from the copy itself, so the director
+    picks a copy by what is in it. Raises sqlite3.Error when it cannot be read."""
+    conn = read_only(path)
+    try:
+        known = conn.execute(
+            "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?", [TOURNAMENTS]
+        ).fetchone()[0]
+        if not known:
+            raise sqlite3.DatabaseError("it holds no Kitty TD nights")
+        rows = conn.execute(
+            f"SELECT name, date FROM {TOURNAMENTS} ORDER BY date DESC, name"
+        ).fetchall()
+    finally:
+        conn.close()
+    return [Night(str(name), str(date)) for name, date in rows]
 
 
 @dataclass(frozen=True)

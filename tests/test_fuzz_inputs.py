@@ -56,6 +56,8 @@ PARAMS: dict[str, tuple[str, ...]] = {
     "tournament_new": (),
     "tournament_import": (),
     "tournament_export": ("slug",),
+    # Deleting a night: its typed name, which junk never is (nothing good is sent to it).
+    "tournament_delete": ("slug",),
     "tournament": ("slug",),
     "tournament_edit": ("slug",),
     "entrants": ("slug",),

@@ -132,3 +132,70 @@ def test_the_console_says_when_copies_cannot_be_written(
     backups.copy_now("every few minutes", source)
     page = director_client.get(console).content.decode()
     assert "cannot be written" not in page
+
+
+def test_copies_made_before_something_are_never_pruned_nor_counted(folders, tmp_path):
+    """The rotation keeps the newest routine copies; the one made before an upgrade (or a
+    restore, or deleting a night) stays however many routine copies come after it."""
+    source = night_file(tmp_path / "night.sqlite3")
+    (before,) = backups.copy_now("before upgrade from 0.1.0", source, folders=[folders[0]])
+    old_name = folders[0] / "before-restore_2026-03-12_23-10-00.sqlite3"  # named the old way
+    night_file(old_name)
+    for n in range(5):
+        backups.copy_now(f"round {n} published", source)
+    kept = backups.copies(folders[0])
+    assert [c.reason for c in kept if c.routine] == [f"round {n} published" for n in (4, 3, 2)]
+    assert {c.path for c in kept if not c.routine} == {before, old_name}
+    assert [c.reason for c in backups.copies(folders[1])] == [
+        f"round {n} published" for n in (4, 3, 2)
+    ]
+
+
+def test_a_version_in_a_reason_reads_right_in_the_copys_name(folders, tmp_path):
+    source = night_file(tmp_path / "night.sqlite3")
+    written = backups.copy_now("Before upgrade from 0.1.0", source)
+    assert all(p.name.endswith("_before-upgrade-from-0.1.0.sqlite3") for p in written)
+    (copy,) = backups.copies(folders[0])
+    assert copy.reason == "before upgrade from 0.1.0" and not copy.routine
+    # Accents are dropped, not turned into dashes; nothing but letters, digits and dots.
+    assert backups.slug("before deleting Soirée à l'As") == "before-deleting-soiree-a-l-as"
+    assert backups.slug("../../etc") == "etc"
+
+
+def test_a_caller_names_the_folder_when_the_server_keeps_none(settings, tmp_path, monkeypatch):
+    """Not on the laptop (no folder of copies), a copy before an upgrade is still made
+    where its caller says."""
+    monkeypatch.setattr(backups, "_failures", {})
+    settings.BACKUP_DIRS = []
+    source = night_file(tmp_path / "db.sqlite3")
+    monkeypatch.setattr(backups, "database_file", lambda: source)
+    assert backups.copy_now("every few minutes") == []
+    (written,) = backups.copy_now("before upgrade from 0.1.0", folders=[tmp_path / "kept"])
+    assert written.parent == tmp_path / "kept" and hands_in(written) == 3
+    assert backups.copies(tmp_path / "kept")[0].reason == "before upgrade from 0.1.0"
+
+
+def test_a_database_not_made_yet_is_not_copied_nor_made(folders, tmp_path):
+    missing = tmp_path / "not-yet.sqlite3"
+    assert backups.copy_now("before upgrade from 0.1.0", missing) == []
+    assert not missing.exists() and backups.copies(folders[0]) == []
+
+
+def test_a_copy_never_overwrites_another_made_the_same_second(folders, tmp_path):
+    source = night_file(tmp_path / "night.sqlite3")
+    first = backups.copy_now("before restore", source)
+    night_file(source, rows=1)
+    second = backups.copy_now("before restore", source)
+    assert first[0] != second[0] and hands_in(first[0]) == 3 and hands_in(second[0]) == 4
+
+
+@pytest.mark.django_db(transaction=True)
+def test_copy_now_called_from_a_command_copies_the_night_as_it_is(folders, director):
+    """Synchronous, on the database the app runs on, with its connection open: the copy
+    is whole when copy_now returns, and holds the nights stored (read back by the list)."""
+    make_tournament(name="Friday Night Kitty", slug="friday", entrants=2)
+    (written, _) = backups.copy_now("before upgrade from 0.1.0")
+    assert [n.name for n in backups.nights_in(written)] == ["Friday Night Kitty"]
+    with sqlite3.connect(written) as conn:
+        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        assert conn.execute("SELECT count(*) FROM tournament_entrant").fetchone()[0] == 2

@@ -30,10 +30,12 @@ from django.db import DataError, IntegrityError, models, transaction
 from django.utils import timezone
 
 from club.models import Club, Player
+from kittytd import __version__
 from leaderboard.board import standings_for
 from rules import InvalidHand, InvalidOptions, InvalidRuling
 from scoring import kept_facts
 from scoring.models import Change, Hand, Ruling, Signature
+from tournament.deleting import delete_night
 from tournament.inputs import COLUMN_RANGES
 from tournament.linking import LINKS, link_entrants
 from tournament.models import Announcement, Bye, Entrant, Round, Seat, Table, Tournament
@@ -142,6 +144,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "version": _version(tables, hands),
+        "release": __version__,  # the Kitty TD that wrote it (the format is `version`)
         "exported": timezone.now().isoformat(),
         "tournament": _plain(tournament),
         "entrants": [
@@ -294,25 +297,49 @@ def _create(model: type[models.Model], objs: list[models.Model]) -> None:
         model.objects.bulk_update(objs, restore, batch_size=500)
 
 
-def import_tournament(data: Any, club: Club | None = None) -> Tournament:
-    """Recreate an exported tournament in this database, all or nothing, as a night of
-    `club` (None: the first club); its players are linked to that club's register.
-
-    Refuses a slug that is already taken, and any file that is not a well-formed
-    export, with a BackupError saying where the file is wrong.
-    """
+def check_format(data: Any) -> None:
+    """A Kitty TD tournament file this release reads, with a tournament's record: checked
+    before anything else, and before a night it would replace is copied."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise BackupError("This is not a Kitty TD tournament file.")
     version = data.get("version")
     if not isinstance(version, int) or version > VERSION:
+        written_by = data.get("release")
+        by = f", written by Kitty TD {written_by}," if isinstance(written_by, str) else ""
         raise BackupError(
-            f"This file's format (version {version!r}) is newer than this Kitty TD reads "
-            f"(version {VERSION}): update Kitty TD first."
+            f"This file's format (version {version!r}){by} is newer than this Kitty TD reads "
+            f"(version {VERSION}, in Kitty TD {__version__}): update Kitty TD first."
         )
     if not isinstance(data.get("tournament"), dict):
         raise BackupError("tournament: expected the tournament's record.")
+
+
+def night_at_address(data: Any) -> Tournament | None:
+    """The night of this database at the file's address (its slug), if there is one: the
+    night an import of the file would replace."""
+    check_format(data)
+    slug = data["tournament"].get("slug")
+    return Tournament.objects.filter(slug=slug).first() if isinstance(slug, str) else None
+
+
+def import_tournament(
+    data: Any, club: Club | None = None, replacing: Tournament | None = None
+) -> Tournament:
+    """Recreate an exported tournament in this database, all or nothing, as a night of
+    `club` (None: the first club); its players are linked to that club's register.
+    `replacing`: the night at the file's address, deleted in the same transaction, so a
+    file refused leaves it as it was (its copies are the caller's to keep first).
+
+    Refuses a slug that is already taken, and any file that is not a well-formed
+    export, with a BackupError saying where the file is wrong.
+    """
+    check_format(data)
+    if replacing is not None and replacing.slug != data["tournament"].get("slug"):
+        raise BackupError(f"This file is not a night at {replacing.name}'s address.")
     try:
         with transaction.atomic():
+            if replacing is not None:
+                delete_night(replacing)
             return _import(data, club)
     except (IntegrityError, DataError) as exc:
         raise BackupError(f"The file contradicts itself and was not imported ({exc}).") from None
@@ -471,6 +498,11 @@ def import_json(raw: bytes | str, club: Club | None = None) -> Tournament:
 
     Raises BackupError with a message to show next to the upload field.
     """
+    return import_tournament(read_json(raw), club)
+
+
+def read_json(raw: bytes | str) -> Any:
+    """A file's bytes as JSON data, refused (BackupError) when no backup could hold it."""
     try:
         text = raw.decode("utf-8-sig") if isinstance(raw, bytes) else raw
         data = json.loads(text, parse_constant=_no_constant)
@@ -479,7 +511,7 @@ def import_json(raw: bytes | str, club: Club | None = None) -> Tournament:
     except ValueError as exc:  # not UTF-8, not JSON, a number too long to read
         raise BackupError(f"This file is not readable JSON ({exc}).") from None
     _check_text(data)
-    return import_tournament(data, club)
+    return data
 
 
 def _no_constant(name: str):

@@ -63,7 +63,8 @@ def main(argv: list[str] | None = None) -> None:
         os.environ["LAPTOP"] = "1"
         _prepare_data_folder()
         if command == "run":
-            rest = [*rest, "--demo"]  # a new database gets the demo nights, unless --no-demo
+            if "--no-demo" not in rest:  # a new database gets the demo nights
+                rest = [*rest, "--demo"]
         command = LAPTOP_COMMANDS[command]
     elif os.environ.get("DATABASE_URL") is None:
         _prepare_data_folder(adopt=False)  # its SQLite file needs the folder to exist

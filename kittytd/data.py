@@ -14,6 +14,7 @@ Read by config/settings.py before Django is set up: plain Python and platformdir
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -136,4 +137,5 @@ def _move(source: Path, target: Path) -> None:
 
 
 def _slug(text: str) -> str:
-    return "".join(c if c.isalnum() else "-" for c in text.lower()).strip("-") or "checkout"
+    """A folder's name as a copy's name may hold it (laptop/backups.py: a-z, 0-9, - and .)."""
+    return re.sub(r"[^a-z0-9.]+", "-", text.lower()).strip("-.") or "checkout"

@@ -24,7 +24,7 @@ APPS = {
     "leaderboard": {"tournament", "scoring"},
     "draw": {"laptop", "tournament", "scoring", "leaderboard"},
     "documents": {"laptop", "tournament", "scoring", "leaderboard", "draw"},
-    "backup": {"club", "tournament", "scoring", "leaderboard"},
+    "backup": {"kittytd", "club", "tournament", "scoring", "leaderboard"},
     "season": {"club", "tournament", "scoring", "leaderboard"},
     "own_link": {"tournament", "scoring", "tables", "leaderboard"},
     "demo": {"club", "tournament", "scoring", "draw"},

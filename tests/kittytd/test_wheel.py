@@ -156,4 +156,4 @@ def test_kittytd_run_from_the_wheel_serves_every_games_demo(installed, tmp_path)
         timeout=120,
     )
     assert listed.returncode == 0, listed.stderr
-    assert "Friday Night Kitty" in listed.stdout  # the copy names the nights it holds
+    assert "    Pinochle Thursday, Thu " in listed.stdout  # the copy names the nights it holds

@@ -264,3 +264,21 @@ def test_a_database_of_a_newer_release_is_refused_unchanged(upgraded, tmp_path):
     wal = database.with_name(database.name + "-wal")
     assert not wal.exists() or wal.stat().st_size == 0
     assert recorded_version(database) == NEWER
+
+
+def test_no_copy_no_upgrade(tmp_path):
+    """A copy that cannot be written (the folder is not one) stops the upgrade before any
+    migration: the database stays the release before's, and the line says what to do."""
+    data = tmp_path / "data"
+    database = a_club_of_the_release_before(data)
+    (data / "backups").write_text("not a folder")
+    before = contents(database)
+
+    stopped = kittytd(data, "migrate")
+
+    assert stopped.returncode == 1, stopped.stdout + stopped.stderr
+    assert "Traceback" not in stopped.stdout + stopped.stderr
+    line = [line for line in stopped.stderr.splitlines() if line.strip()][-1]
+    assert line.startswith("CommandError: No copy of the database could be written")
+    assert "nothing was changed" in line
+    assert contents(database) == before

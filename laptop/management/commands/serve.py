@@ -115,10 +115,10 @@ class Command(BaseCommand):
         # Refuses a database a newer version wrote, and copies one it upgrades (upgrade/).
         call_command("migrate", interactive=False, verbosity=0, stdout=self.stdout)
         call_command("collectstatic", interactive=False, verbosity=0)
-        if demo and not no_demo:
-            call_command("setup_demo", stdout=self.stdout)
-        else:  # a club's own night: the director's login, no demo
+        if no_demo:  # a club's own night: the director's login, no demo
             call_command("setup_demo", "--director-only", stdout=self.stdout)
+        elif demo:
+            call_command("setup_demo", stdout=self.stdout)
         from django.core.wsgi import get_wsgi_application
 
         app["wsgi"] = get_wsgi_application()  # after collectstatic: whitenoise reads the files

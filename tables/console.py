@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.db.models import Count, Max, OuterRef, Q, Subquery
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -296,6 +297,7 @@ def console_page(request, round_: Round, *, announce_form=None, status: int = 20
             "announcements": news.announcements(tournament),
             "announce_form": announce_form,
             "copies": backups.status(),
+            "data_folder": settings.DATA_DIR,
             "live_url": live.poll_url(request, current) if status == 200 else "",
             "live_every": CONSOLE_POLL_SECONDS,
         },

@@ -127,6 +127,7 @@ def test_the_console_says_when_copies_cannot_be_written(
     page = director_client.get(console).content.decode()
     assert f"Copies of the night cannot be written to {tmp_path / 'stick' / 'kitty'}" in page
     assert f"Copies of the night: {folders[0]}, last at" in page
+    assert f"The club's data: {settings.DATA_DIR}." in page  # where to find it all
     # Once the folder works again, the console says so at its next look.
     (tmp_path / "stick").unlink()
     backups.copy_now("every few minutes", source)

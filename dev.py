@@ -113,7 +113,9 @@ def ensure_venv(*extras):
     ).stdout.splitlines()
     if not missing:
         return  # everything in place: no network needed
-    print(f"Installing {len(missing)} requirements ...", flush=True)
+    names = ", ".join(m.split(";")[0] for m in missing[:3])
+    more = f" and {len(missing) - 3} more" if len(missing) > 3 else ""
+    print(f"Installing {names}{more} from the internet ...", flush=True)
     log = VENV / "pip.log"
     with open(log, "w", encoding="utf-8") as out:
         # pip downloads everything before it installs anything: a failure changes nothing.
@@ -125,8 +127,6 @@ def ensure_venv(*extras):
             stderr=subprocess.STDOUT,
         )
     if done.returncode:
-        names = ", ".join(m.split(";")[0] for m in missing[:3])
-        more = f" and {len(missing) - 3} more" if len(missing) > 3 else ""
         sys.exit(
             f"This version needs {names}{more}, which could not be installed (no internet?), "
             f"so nothing was changed: connect this computer to the internet once and run it "

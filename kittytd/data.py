@@ -82,7 +82,8 @@ def adopt_checkout_data(checkout: Path, data: Path) -> list[str]:
             _move(copy, target)
             moved_copies += 1
     if moved_copies:
-        said.append(f"{moved_copies} copies of the night moved to {data / BACKUPS}")
+        copies = "1 copy" if moved_copies == 1 else f"{moved_copies} copies"
+        said.append(f"{copies} of the night moved to {data / BACKUPS}")
     if old_database.exists():
         said += _adopt_database(old_database, data, checkout.name)
     for empty in (old_var / BACKUPS, old_var):

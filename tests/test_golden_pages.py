@@ -203,6 +203,8 @@ RULES = [
     (re.compile(r"(name=nonce value=)[^\] ]+"), r"\1<nonce>"),
     (re.compile(r"([?&]since=)[0-9a-f]+"), r"\1<version>"),
     (re.compile(r"(src=data:[a-z/+]+)[;,][^\] ]+"), r"\1,<data>"),  # a QR code, say
+    # The release at the foot of a director's page: each release says its own.
+    (re.compile(r"^Kitty TD \d+\.\d+\.\d+\S*$", re.M), "Kitty TD <release>"),
 ]
 
 

@@ -7,6 +7,8 @@ than from the network: what is tested is the wheel, not PyPI."""
 
 import email
 import os
+import signal
+import sqlite3
 import subprocess
 import sys
 import sysconfig
@@ -14,6 +16,7 @@ import tomllib
 import urllib.request
 import venv
 import zipfile
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -142,10 +145,17 @@ def test_kittytd_run_from_the_wheel_serves_every_games_demo(installed, tmp_path)
         with urllib.request.urlopen(f"http://127.0.0.1:{port}{styles}", timeout=30) as answer:
             assert answer.status == 200 and b"--accent" in answer.read()
     finally:
-        server.terminate()
+        server.send_signal(signal.SIGINT)  # Ctrl+C
+        said += server.stdout.readlines()
         server.wait(timeout=60)
     assert f"Kitty TD {__version__}. The club's data: {data}\n" in said
-    assert (data / "db.sqlite3").exists() and (data / "secret-key").exists()
+    assert said[-1] == f"Stopped. The night is kept in {data}.\n"
+    assert (data / "secret-key").exists()
+    # The night's file alone holds the whole night: nothing left in the write-ahead log.
+    wal = data / "db.sqlite3-wal"
+    assert not wal.exists() or wal.stat().st_size == 0
+    with closing(sqlite3.connect(f"{(data / 'db.sqlite3').as_uri()}?immutable=1", uri=True)) as db:
+        assert db.execute("SELECT COUNT(*) FROM tournament_tournament").fetchone()[0] >= 4
 
     listed = subprocess.run(
         [installed / "kittytd", "restore", "--data", str(data)],

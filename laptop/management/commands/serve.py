@@ -130,11 +130,13 @@ class Command(BaseCommand):
         # round's first seconds are a queue, not news.
         logging.getLogger("waitress.queue").setLevel(logging.ERROR)
         try:
-            server.run()
+            server.run()  # until Ctrl+C, which waitress's loop takes itself
         except KeyboardInterrupt:
-            self.stdout.write("Stopped.")
+            pass
         finally:
             server.close()
+            fold_journal()
+        self.stdout.write(f"Stopped. The night is kept in {settings.DATA_DIR}.")
 
     def bind(self, application, host: str, port: int, threads: int):
         from waitress.server import create_server
@@ -209,3 +211,19 @@ class Command(BaseCommand):
             drawn = io.StringIO()
             code.terminal(out=drawn)
             self.stdout.write(drawn.getvalue(), ending="")
+
+
+def fold_journal() -> None:
+    """Once the server stops, the write-ahead log's pages go into the night's file, so the
+    file alone (copied by hand to a stick) holds the whole night."""
+    from django.db import DatabaseError, connection
+
+    if connection.vendor != "sqlite":
+        return
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    except DatabaseError:  # a write still under way: SQLite keeps the log, nothing is lost
+        pass
+    finally:
+        connection.close()

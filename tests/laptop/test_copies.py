@@ -5,6 +5,7 @@ import sqlite3
 import time
 
 import pytest
+from django.db import connection
 from django.test import Client
 
 from laptop import backups
@@ -194,6 +195,8 @@ def test_a_copy_never_overwrites_another_made_the_same_second(folders, tmp_path)
 def test_copy_now_called_from_a_command_copies_the_night_as_it_is(folders, director):
     """Synchronous, on the database the app runs on, with its connection open: the copy
     is whole when copy_now returns, and holds the nights stored (read back by the list)."""
+    if connection.vendor != "sqlite":
+        pytest.skip("the copies are of the laptop's SQLite file")
     make_tournament(name="Friday Night Kitty", slug="friday", entrants=2)
     (written, _) = backups.copy_now("before upgrade from 0.1.0")
     assert [n.name for n in backups.nights_in(written)] == ["Friday Night Kitty"]

@@ -51,18 +51,22 @@ PY = VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
 SAID_AS = ("py" if os.name == "nt" else "python3") + " dev.py"
 
 # Run by the virtualenv's Python: which of the requirements given as arguments are not
-# installed at exactly their pinned version (pyproject.toml pins every one with ==).
+# installed at exactly their pinned version (pyproject.toml pins every one with ==), or,
+# for a name alone, not installed at all.
 MISSING = """
 import importlib.metadata as m, re, sys
 for wanted in sys.argv[1:]:
-    name, version = re.match(r"([A-Za-z0-9_.-]+)(?:\\[[^]]*\\])?==([^;\\s]+)", wanted).groups()
+    name, version = re.match(r"([A-Za-z0-9_.-]+)(?:\\[[^]]*\\])?(?:==([^;\\s]+))?", wanted).groups()
     try:
-        ok = m.version(name) == version
+        found = m.version(name)
+        ok = version is None or found == version
     except m.PackageNotFoundError:
         ok = False
     if not ok:
         print(wanted)
 """
+# This checkout itself, installed (editable) with the runtime: .venv's `kittytd` command.
+PROJECT = "kitty-td"
 
 
 def sh(*args, **kwargs):
@@ -109,19 +113,23 @@ def ensure_venv(*extras):
         venv.create(VENV, with_pip=True)
     wanted = requirements(*extras)
     missing = subprocess.run(
-        [str(PY), "-c", MISSING, *wanted], capture_output=True, text=True, check=True
+        [str(PY), "-c", MISSING, *wanted, PROJECT], capture_output=True, text=True, check=True
     ).stdout.splitlines()
-    if not missing:
-        return  # everything in place: no network needed
-    names = ", ".join(m.split(";")[0] for m in missing[:3])
-    more = f" and {len(missing) - 3} more" if len(missing) > 3 else ""
+    if missing in ([], [PROJECT]):
+        return  # the runtime in place (it runs from the checkout itself): no network needed
+    needed = [m for m in missing if m != PROJECT]
+    names = ", ".join(m.split(";")[0] for m in needed[:3])
+    more = f" and {len(needed) - 3} more" if len(needed) > 3 else ""
     print(f"Installing {names}{more} from the internet ...", flush=True)
+    # With them, the checkout itself (editable: its `kittytd` command in .venv), once.
+    project = ["--editable", "."] if PROJECT in missing else []
     log = VENV / "pip.log"
     with open(log, "w", encoding="utf-8") as out:
         # pip downloads everything before it installs anything: a failure changes nothing.
         # Bounded retries: at a hall with no internet this fails in seconds, not minutes.
         done = subprocess.run(
-            [str(PY), "-m", "pip", "install", "--retries", "1", "--timeout", "15", *missing],
+            [str(PY), "-m", "pip", "install", "--retries", "1", "--timeout", "15"]
+            + [*needed, *project],
             cwd=ROOT,
             stdout=out,
             stderr=subprocess.STDOUT,

@@ -503,6 +503,12 @@ def import_json(raw: bytes | str, club: Club | None = None) -> Tournament:
 
 def read_json(raw: bytes | str) -> Any:
     """A file's bytes as JSON data, refused (BackupError) when no backup could hold it."""
+    if isinstance(raw, bytes) and raw.startswith(b"SQLite format 3\x00"):
+        raise BackupError(
+            "This is a copy of the whole database (a .sqlite3 file), not a night's backup "
+            "file: choose the night's .kittytd.json file here, or stop the server and put "
+            "the copy back with kittytd restore (python3 dev.py restore in a checkout)."
+        )
     try:
         text = raw.decode("utf-8-sig") if isinstance(raw, bytes) else raw
         data = json.loads(text, parse_constant=_no_constant)

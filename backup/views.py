@@ -70,6 +70,11 @@ def tournament_import(request):
             f"Replaced {there.name} with the night in the backup file. "
             + _kept_words(kept, f"{there.name} as it was"),
         )
+    if tournament.round_set.exists():  # what the page said before the upload, said again
+        messages.info(
+            request,
+            "Every table has a new private link: print its table cards and sheets again.",
+        )
     waiting = len(to_confirm(tournament))
     if waiting:
         messages.info(

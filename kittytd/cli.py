@@ -40,10 +40,15 @@ def usage() -> str:
 The club's data: {data.folder()}"""
 
 
-def said_as(subcommand: str) -> str:
+def said_as(subcommand: str, *, with_data: bool = True) -> str:
     """How the user typed this program, for the messages that tell them what to type next:
-    `kittytd run`, or `python3 dev.py run` in a checkout (dev.py says so)."""
-    return f"{os.environ.get('KITTYTD_COMMAND', 'kittytd')} {subcommand}"
+    `kittytd run`, or `python3 dev.py run` in a checkout (dev.py says so), with the data
+    folder they named, so that what they type next acts on the same club's data."""
+    said = f"{os.environ.get('KITTYTD_COMMAND', 'kittytd')} {subcommand}"
+    named = os.environ.get("KITTYTD_DATA_OPTION") if with_data else None
+    if not named:
+        return said
+    return f'{said} --data "{named}"' if " " in named else f"{said} --data {named}"
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -57,7 +62,7 @@ def main(argv: list[str] | None = None) -> None:
     command, rest = argv[0], argv[1:]
     rest, chosen = _data_option(rest)
     if chosen is not None:
-        os.environ["DATA_DIR"] = chosen
+        os.environ["DATA_DIR"] = os.environ["KITTYTD_DATA_OPTION"] = chosen
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     if command in LAPTOP_COMMANDS:
         os.environ["LAPTOP"] = "1"
@@ -71,7 +76,11 @@ def main(argv: list[str] | None = None) -> None:
 
     from django.core.management import execute_from_command_line
 
-    execute_from_command_line(["kittytd", command, *rest])
+    try:
+        execute_from_command_line(["kittytd", command, *rest])
+    except BrokenPipeError:  # `kittytd restore | more` closed early: not an error to show
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(1)
 
 
 def _data_option(args: list[str]) -> tuple[list[str], str | None]:

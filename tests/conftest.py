@@ -52,6 +52,22 @@ def pytest_configure(config):
 
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     _tell_the_test_client_of_jinja2_renders()
+    _folders_of_the_suites_own()
+
+
+def _folders_of_the_suites_own() -> None:
+    """What the app writes outside its database goes to the suite's own temporary folder:
+    the club's data (kittytd/data.py) and the gathered static files. A test never writes
+    into this user's data folder, nor reads static files that a night being served from
+    another checkout, or another run's `collectstatic`, rewrites under it. The commands
+    the tests run inherit them (each laptop the tests serve names its own)."""
+    from django.conf import settings
+
+    folder = Path(tempfile.mkdtemp(prefix="kittytd-tests-folders-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    for name, path in (("DATA_DIR", folder / "data"), ("STATIC_ROOT", folder / "static")):
+        os.environ[name] = str(path)
+        setattr(settings, name, path)
     _a_sqlite_test_database_in_a_file(settings.DATABASES["default"])
 
     # The live server keeps up to 128 connections waiting, as a production server does

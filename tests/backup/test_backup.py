@@ -177,6 +177,8 @@ def import_tournament_from(data):
     "spoil, message",
     [
         (lambda d: "not json {", "not readable JSON"),
+        # A copy of the laptop's database, taken for a night's file: what to choose instead.
+        (lambda d: b"SQLite format 3\x00" + bytes(100), "a copy of the whole database"),
         (lambda d: json.dumps([1, 2]), "not a Kitty TD tournament file"),
         (lambda d: json.dumps({**d, "version": 99}), "newer than this Kitty TD reads"),
         (lambda d: json.dumps({**d, "entrants": "nobody"}), "entrants: expected a list"),

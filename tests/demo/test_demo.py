@@ -160,7 +160,7 @@ def test_the_demo_console_lists_what_needs_the_director(director_client):
 @pytest.mark.parametrize(
     "slug", ["friday-night-kitty", "sunday-three-legged", "ascot-wednesday", "pinochle-thursday"]
 )
-def test_each_demo_night_shows_the_floor(client, slug):
+def test_each_demo_night_shows_the_floor(demo, client, slug):
     """Every night: an announcement on every phone, a round length, one table whose side
     has called the director; the clock running except at Pinochle, where the director
     starts it; the Sunday night's time is up with a table still playing."""

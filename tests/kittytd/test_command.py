@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
+from club.models import Club, default_club
 from kittytd import __version__, cli
 from tournament.models import Director, Tournament
 
@@ -15,8 +16,9 @@ from tournament.models import Director, Tournament
 def ran(monkeypatch, tmp_path):
     """main()'s Django command line, with what it set in the environment; the checkout it
     would take old data from is an empty folder."""
-    for name in ("LAPTOP", "DATA_DIR", "VAR_DIR"):
-        monkeypatch.delenv(name, raising=False)
+    for name in ("LAPTOP", "DATA_DIR", "VAR_DIR", "KITTYTD_DATA_OPTION"):
+        monkeypatch.setenv(name, "")  # so that what main() sets is undone after the test
+        monkeypatch.delenv(name)
     monkeypatch.setenv("DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setattr(cli, "CHECKOUT", tmp_path / "checkout")
     seen = []
@@ -74,6 +76,9 @@ def test_a_clubs_own_night_gets_the_directors_login_and_no_demo(tmp_path, monkey
     monkeypatch.setattr(setup_demo, "PASSWORD_FILE", tmp_path / "director-login.txt")
     call_command("setup_demo", "--director-only")
     username, password = Path(tmp_path / "director-login.txt").read_text().split()
-    assert Director.objects.get().user.check_password(password)
+    director = Director.objects.get().user
+    assert director.check_password(password)
     assert not Tournament.objects.exists()
+    # The club is theirs: its register, seasons and name are theirs to keep from the start.
+    assert list(Club.objects.get(pk=default_club()).staff.all()) == [director]
     assert f"Director login: {username} / {password}" in capsys.readouterr().out

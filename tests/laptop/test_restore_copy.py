@@ -103,7 +103,10 @@ def test_the_list_names_each_copy_when_why_and_the_nights_it_holds(laptop, setti
     assert "notes.txt" not in listed
     # Readable on an 80-column console: every line but a copy's path fits.
     paths = {str(c.path) for f in settings.BACKUP_DIRS for c in backups.copies(f)}
-    assert all(len(line) <= 80 for line in lines if line.strip() not in paths)
+    assert f"(from {own} and {stick})" in lines  # whose copies these are
+    assert all(
+        len(line) <= 80 for line in lines if line.strip() not in paths and line[:6] != "(from "
+    )
     assert lines[-1] == "kittytd restore latest  puts back the copy of Mon 16 Mar 2026 09:00:00"
 
 

@@ -7,6 +7,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
+from club.models import Club, default_club
 from demo.demo import build_demo
 from tournament.models import Director, Tournament
 
@@ -30,7 +31,10 @@ class Command(BaseCommand):
             user = User.objects.create_user(username, password=password)
             PASSWORD_FILE.parent.mkdir(parents=True, exist_ok=True)
             PASSWORD_FILE.write_text(f"{username} {password}\n")
+            PASSWORD_FILE.chmod(0o600)  # as the key: the director's alone
         Director.objects.get_or_create(user=user)
+        if director_only:  # a club's own first night: its director keeps the club
+            Club.objects.get(pk=default_club()).staff.add(user)
 
         if not director_only and not Tournament.objects.exists():
             tournament = build_demo()

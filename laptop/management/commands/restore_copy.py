@@ -14,30 +14,40 @@ from __future__ import annotations
 
 import contextlib
 import datetime
-import os
 import sqlite3
 from pathlib import Path
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
+from kittytd.cli import said_as
 from laptop import backups
+from laptop.management.commands.serve import QUIET
 
 WIDTH = 80  # a console's columns: every line but a copy's path fits in them
 SHOWN_NIGHTS = 3  # the newest nights named under each copy; the others counted
 BEFORE_RESTORE = "before restore"
 
 
-def said_as(subcommand: str) -> str:
-    """How the director typed this program (`kittytd`, or `python3 dev.py` in a checkout,
-    which says so in KITTYTD_COMMAND), for the lines that say what to type next."""
-    return f"{os.environ.get('KITTYTD_COMMAND', 'kittytd')} {subcommand}"
-
-
 class Command(BaseCommand):
-    help = "List the copies of the night, or restore one (latest, a name, or a path)."
+    help = (
+        "List the copies of the night, or put one back (latest, a copy's name, or its "
+        "path). Stop the server first."
+    )
+    suppressed_base_arguments = QUIET
 
     def add_arguments(self, parser):
         parser.add_argument("copy", nargs="?", help="latest, a copy's name, or its path")
+        parser.add_argument(
+            "--data",
+            metavar="FOLDER",
+            help=f"the folder of the club's data (now {settings.DATA_DIR})",
+        )
+
+    def create_parser(self, prog_name, subcommand, **kwargs):
+        parser = super().create_parser(prog_name, subcommand, **kwargs)
+        parser.prog = said_as("restore", with_data=False)
+        return parser
 
     def handle(self, *args, copy, **options):
         target = backups.database_file()
@@ -71,6 +81,8 @@ class Command(BaseCommand):
             for line in describe(c):
                 self.stdout.write(line)
         self.stdout.write("")
+        # Which club's copies these are: another --data lists another's.
+        self.stdout.write(f"(from {' and '.join(str(f) for f in backups.folders())})")
         self.stdout.write(f"Restore one: {said_as('restore')} NAME  (or its path)")
         newest = latest(found)
         if newest is not None:
@@ -85,7 +97,7 @@ class Command(BaseCommand):
         path = Path(copy)
         if path.is_file():
             return path
-        named = [c.path for c in found if c.path.name == copy]
+        named = [c.path for c in found if copy in (c.path.name, c.path.stem)]
         if not named:
             raise CommandError(f"No copy named {copy}: `{said_as('restore')}` lists them.")
         return named[0]

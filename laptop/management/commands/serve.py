@@ -53,8 +53,14 @@ def thread_count(text: str) -> int:
 port_number.__name__, host_address.__name__, thread_count.__name__ = "port", "address", "threads"
 
 
+# Django's options that mean nothing to a director, left out of `run --help`.
+QUIET = {"--version", "--verbosity", "--settings", "--pythonpath", "--traceback"}
+QUIET |= {"--no-color", "--force-color"}
+
+
 class Command(BaseCommand):
     help = "Serve the night to the phones on this laptop's network (plain HTTP, DEBUG off)."
+    suppressed_base_arguments = QUIET
 
     def add_arguments(self, parser):
         parser.add_argument("--port", type=port_number, default=DEFAULT_PORT, help="default 8000")
@@ -88,7 +94,7 @@ class Command(BaseCommand):
 
     def create_parser(self, prog_name, subcommand, **kwargs):
         parser = super().create_parser(prog_name, subcommand, **kwargs)
-        parser.prog = said_as("run")
+        parser.prog = said_as("run", with_data=False)
 
         def one_line(message: str) -> None:
             # One clear line instead of argparse's usage block.

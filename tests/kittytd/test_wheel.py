@@ -144,13 +144,24 @@ def test_kittytd_run_from_the_wheel_serves_every_games_demo(installed, tmp_path)
         styles = home.split('rel="stylesheet" href="')[1].split('"')[0]
         with urllib.request.urlopen(f"http://127.0.0.1:{port}{styles}", timeout=30) as answer:
             assert answer.status == 200 and b"--accent" in answer.read()
+        # A restore while the night is served would pull the database from under it.
+        refused = subprocess.run(
+            [installed / "kittytd", "restore", "latest", "--data", str(data)],
+            cwd=tmp_path,
+            env=the_environment(),
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert refused.returncode == 1
+        assert f"The night is being served now (port {port}): stop it first" in refused.stderr
     finally:
         server.send_signal(signal.SIGINT)  # Ctrl+C
         said += server.stdout.readlines()
         server.wait(timeout=60)
     assert f"Kitty TD {__version__}. The club's data: {data}\n" in said
     assert said[-1] == f"Stopped. The night is kept in {data}.\n"
-    assert (data / "secret-key").exists()
+    assert (data / "secret-key").exists() and not (data / "serving").exists()
     # The night's file alone holds the whole night: nothing left in the write-ahead log.
     wal = data / "db.sqlite3-wal"
     assert not wal.exists() or wal.stat().st_size == 0

@@ -22,7 +22,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from kittytd.cli import said_as
 from laptop import backups
-from laptop.management.commands.serve import QUIET
+from laptop.management.commands.serve import QUIET, serving_port
 
 WIDTH = 80  # a console's columns: every line but a copy's path fits in them
 SHOWN_NIGHTS = 3  # the newest nights named under each copy; the others counted
@@ -58,6 +58,12 @@ class Command(BaseCommand):
         if not copy:
             return self.list(found)
         chosen = self.choose(copy, found)
+        serving = serving_port()
+        if serving:
+            raise CommandError(
+                f"The night is being served now (port {serving}): stop it first (Ctrl+C "
+                "where it runs), then restore; nothing was changed."
+            )
         check(chosen)
         kept = keep_current(target)
         put_back(chosen, target)

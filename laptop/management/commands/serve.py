@@ -14,6 +14,7 @@ import io
 import logging
 import os
 import re
+import socket
 import sys
 from pathlib import Path
 
@@ -53,6 +54,8 @@ def thread_count(text: str) -> int:
 port_number.__name__, host_address.__name__, thread_count.__name__ = "port", "address", "threads"
 
 
+# While the night is served: its port, in the data folder (kittytd restore asks it).
+SERVING = Path(settings.DATA_DIR) / "serving"
 # Django's options that mean nothing to a director, left out of `run --help`.
 QUIET = {"--version", "--verbosity", "--settings", "--pythonpath", "--traceback"}
 QUIET |= {"--no-color", "--force-color"}
@@ -132,6 +135,7 @@ class Command(BaseCommand):
             backups.copier()  # the copies every few minutes start now
 
         self.say_where(port, local)
+        SERVING.write_text(str(port), encoding="ascii")  # restore asks before replacing
         # waitress says "Task queue depth is N" whenever requests wait for a thread: a
         # round's first seconds are a queue, not news.
         logging.getLogger("waitress.queue").setLevel(logging.ERROR)
@@ -142,6 +146,7 @@ class Command(BaseCommand):
         finally:
             server.close()
             fold_journal()
+            SERVING.unlink(missing_ok=True)
         self.stdout.write(f"Stopped. The night is kept in {settings.DATA_DIR}.")
 
     def bind(self, application, host: str, port: int, threads: int):
@@ -233,3 +238,17 @@ def fold_journal() -> None:
         pass
     finally:
         connection.close()
+
+
+def serving_port() -> int | None:
+    """The port this data folder's night is being served on now, if it is: the file says
+    which, and something answers there (a server killed with the laptop left the file)."""
+    try:
+        port = int(SERVING.read_text(encoding="ascii"))
+    except (OSError, ValueError):
+        return None
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=2):
+            return port
+    except OSError:
+        return None

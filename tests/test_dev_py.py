@@ -110,17 +110,22 @@ def pip_version(checkout: Path) -> str:
     return ran.stdout.strip()
 
 
-def test_a_runtime_in_place_starts_without_asking_pip(a_checkout_with_its_venv):
-    checkout = a_checkout(a_checkout_with_its_venv, f"pip=={pip_version(a_checkout_with_its_venv)}")
-    (checkout / ".venv" / "pip.log").unlink(missing_ok=True)
-    result = subprocess.run(
+def run_offline(checkout: Path) -> subprocess.CompletedProcess:
+    """`python3 dev.py run` in the checkout, with no package index to reach."""
+    return subprocess.run(
         [sys.executable, "dev.py", "run"],
         cwd=checkout,
         env={**os.environ, **OFFLINE},
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=300,
     )
+
+
+def test_a_runtime_in_place_starts_without_asking_pip(a_checkout_with_its_venv):
+    checkout = a_checkout(a_checkout_with_its_venv, f"pip=={pip_version(a_checkout_with_its_venv)}")
+    (checkout / ".venv" / "pip.log").unlink(missing_ok=True)
+    result = run_offline(checkout)
     assert "Installing" not in result.stdout
     assert not (checkout / ".venv" / "pip.log").exists()
     assert "No module named kittytd" in result.stderr  # this checkout has no program: it got there
@@ -131,14 +136,7 @@ def test_what_cannot_be_installed_is_said_in_one_line_and_changes_nothing(
 ):
     present = f"pip=={pip_version(a_checkout_with_its_venv)}"
     checkout = a_checkout(a_checkout_with_its_venv, present, "kitty-td-needs-this==2.0")
-    result = subprocess.run(
-        [sys.executable, "dev.py", "run"],
-        cwd=checkout,
-        env={**os.environ, **OFFLINE},
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    result = run_offline(checkout)
     assert result.returncode == 1
     (line,) = result.stderr.splitlines()
     assert line.startswith("This version needs kitty-td-needs-this==2.0, which could not be")

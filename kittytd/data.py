@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+from datetime import datetime
 from pathlib import Path
 
 import platformdirs
@@ -102,10 +103,12 @@ def _adopt_key(key: Path, data: Path) -> list[str]:
     if not target.exists():
         _move(key, target)
         return ["the secret key (the check codes on signed sheets still match)"]
-    if old != target.read_text(encoding="ascii").strip() and old not in older_keys(data):
+    key.unlink()
+    if old == target.read_text(encoding="ascii").strip():
+        return []  # the same key: nothing to say
+    if old not in older_keys(data):
         with open(data / OLDER_KEYS, "a", encoding="ascii") as file:
             file.write(old + "\n")
-    key.unlink()
     return ["its secret key, kept with the older keys (check codes printed under it still match)"]
 
 
@@ -114,8 +117,6 @@ def _adopt_database(database: Path, data: Path, name: str) -> list[str]:
     killed holds the last writes."""
     target = data / DATABASE
     if target.exists():
-        from datetime import datetime
-
         stamp = datetime.now().strftime("%Y-%m-%d_%H-%M-%S")
         target = data / BACKUPS / f"{stamp}_before-1.0.0-from-{_slug(name)}.sqlite3"
         said = [

@@ -65,7 +65,7 @@ def standings_pdf_view(request, slug):
         title=" ".join(filter(None, ["Standings", b.heading])),
         headers=tuple(["Played"] + [b.labels[k] for k in b.columns]),
         rows=tuple(
-            (shown_rank(row), b.entrants[row.entrant].name, str(row.played))
+            (shown_rank(row), b.name_of(row), str(row.played))
             + tuple(str(getattr(row, key)) for key in b.columns)
             for row in b.rows
         ),

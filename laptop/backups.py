@@ -284,6 +284,9 @@ class Copier(threading.Thread):
         self.wanted = threading.Event()
         self.reasons: list[str] = []
         self.lock = threading.Lock()
+        # A copy under way (its reasons taken, not yet written), and the server stopping.
+        self.busy = self.stopping = False
+        self.idle = threading.Condition(self.lock)
 
     def ask(self, reason: str) -> None:
         with self.lock:
@@ -300,7 +303,10 @@ class Copier(threading.Thread):
                 self.wanted.wait(1)  # let the requests of the same moment join in
             self.wanted.clear()
             with self.lock:
+                if self.stopping:
+                    return  # finish() makes what was asked
                 reasons, self.reasons = self.reasons, []
+                self.busy = True
             try:
                 source = database_file()
                 if source is None or not source.exists():
@@ -313,6 +319,22 @@ class Copier(threading.Thread):
                 seen = version
             except Exception:  # the copies never stop the night; the log says why
                 log.exception("copy of the night failed")
+            finally:
+                with self.lock:
+                    self.busy = False
+                    self.idle.notify_all()
+
+    def finish(self, timeout: float = 60) -> None:
+        """Before the server stops: the copy under way is let finish, and the one asked for
+        and not yet begun is made now. The thread dies with the process, so a sheet signed
+        the moment before the server stopped was missing from the newest copy."""
+        with self.lock:
+            self.stopping = True
+            self.idle.wait_for(lambda: not self.busy, timeout)
+            reasons, self.reasons = self.reasons, []
+        self.wanted.set()  # the thread, waiting for the next, ends
+        if reasons:
+            copy_now(summary(reasons))
 
 
 def summary(reasons: list[str]) -> str:
@@ -330,6 +352,14 @@ def copier() -> Copier:
             _copier = Copier()
             _copier.start()
         return _copier
+
+
+def finish_copies() -> None:
+    """The copies asked for are made before the server stops (Copier.finish)."""
+    with _copier_lock:
+        running = _copier
+    if running is not None and running.is_alive():
+        running.finish()
 
 
 def copy_soon(reason: str) -> None:

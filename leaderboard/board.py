@@ -76,6 +76,23 @@ class Board:
         return labels_for(self.tournament)
 
     @property
+    def ranked(self) -> int:
+        """How many hold a rank: those a table or a bye counts for (the rest are listed
+        after them, with a dash)."""
+        return sum(1 for row in self.rows if row.ranked)
+
+    @property
+    def unranked(self) -> bool:
+        return self.ranked < len(self.rows)
+
+    def name_of(self, row: standings.Row) -> str:
+        """The entrant's name as the standings print it, its bye marked: "Team 3 (bye in
+        round 1)"."""
+        name = self.entrants[row.entrant].name
+        note = standings.bye_note(row)
+        return f"{name} ({note})" if note else name
+
+    @property
     def heading(self) -> str:
         """What the figures count: "after round 1 and 3 of 4 tables of round 2"."""
         parts = [f"round {self.rounds_done}"] if self.rounds_done else []
@@ -187,12 +204,21 @@ def entrant_lines(b: Board, entrant: Entrant) -> list[standings.Line]:
     lines = standings.record_of(
         entrant.pk, everyone, b.byes, only_complete=not b.counting.include_incomplete
     )
-    return [
-        line
-        if line.result == "bye" or (line.round, line.table) in counted
-        else replace(line, mine=None, theirs=(), result="not signed yet", counted=False)
-        for line in lines
-    ]
+    # A bye's figures are the averages of the tables this viewer's standings count.
+    mine = [bye for bye in b.byes if bye.entrant == entrant.pk]
+    byes = {
+        line.round: line
+        for line in standings.record_of(entrant.pk, b.outcomes, mine)
+        if line.result == "bye"
+    }
+    shown = []
+    for line in lines:
+        if line.result == "bye":
+            line = byes.get(line.round, line)
+        elif (line.round, line.table) not in counted:
+            line = replace(line, mine=None, theirs=(), result="not signed yet", counted=False)
+        shown.append(line)
+    return shown
 
 
 def standings_for(

@@ -41,8 +41,10 @@ class Bracket:
 
 
 def make_cut(tournament: Tournament, rows, entrants) -> playoff.Cut:
-    """Where the line falls under the top `playoff_size` (withdrawn teams cannot qualify)."""
-    eligible = {pk for pk, e in entrants.items() if not e.withdrawn}
+    """Where the line falls under the top `playoff_size` (withdrawn teams cannot qualify,
+    nor a team that holds no rank: no table or bye counts for it)."""
+    ranked = {r.entrant for r in rows if r.ranked}
+    eligible = {pk for pk, e in entrants.items() if not e.withdrawn and pk in ranked}
     return playoff.cut([(r.entrant, r.rank) for r in rows], tournament.playoff_size, eligible)
 
 

@@ -21,12 +21,14 @@ LABELS = {**standings.METRICS, **OTHER_LABELS}
 def rank_cell(rank: int, tied: bool) -> SafeString | str:
     """A rank as every ranking page shows it (the standings, the season's ladder, the
     ratings): "=3" when shared, with its words for a screen reader, which would read
-    "=3" out as "equals 3"."""
-    if not tied:
+    "=3" out as "equals 3"; a dash, "not ranked yet", for rank 0 (the standings: no table
+    or bye counted yet)."""
+    if not tied and rank:
         return str(rank)
     return format_html(
-        '<span class="shared-rank" title="{}"><span aria-hidden="true">{}</span>'
+        '<span class="{}" title="{}"><span aria-hidden="true">{}</span>'
         '<span class="visually-hidden">{}</span></span>',
+        "shared-rank" if rank else "no-rank",
         standings.rank_words(rank, tied),
         standings.rank_text(rank, tied),
         standings.rank_words(rank, tied),
@@ -36,8 +38,9 @@ def rank_cell(rank: int, tied: bool) -> SafeString | str:
 class StandingsTable(tables.Table):
     """One row per entrant; the metric columns are added per tournament (its own order)."""
 
-    rank = tables.Column("Rank", order_by=("rank", "name_key"), attrs=NUM)
-    name = tables.Column("Entrant", order_by=("name_key",), linkify=lambda record: record["url"])
+    # Those with no rank yet (a dash) sort after every rank.
+    rank = tables.Column("Rank", order_by=("rank_key", "name_key"), attrs=NUM)
+    name = tables.Column("Entrant", order_by=("name_key",))
     played = tables.Column("Played", attrs=NUM)
 
     class Meta:
@@ -54,6 +57,16 @@ class StandingsTable(tables.Table):
 
     def value_rank(self, record) -> str:
         return record["shown_rank"]
+
+    def render_name(self, record) -> SafeString:
+        """The name, a link to the entrant's record; a bye marked after it."""
+        link = format_html('<a href="{}">{}</a>', record["url"], record["name"])
+        if not record["bye_note"]:
+            return link
+        return format_html('{} <span class="badge bye">{}</span>', link, record["bye_note"])
+
+    def value_name(self, record) -> str:
+        return record["name"]
 
 
 def standings_table(
@@ -89,9 +102,11 @@ def table_rows(b: Board, url_for) -> list[dict]:
             classes.append("withdrawn")
         item = {
             "rank": row.rank,
+            "rank_key": row.rank if row.ranked else len(b.rows) + 1,
             "shown_rank": standings.shown_rank(row),
             "tied": row.tied,
             "name": entrant.name,
+            "bye_note": standings.bye_note(row),
             "name_key": entrant.name.casefold(),
             "url": url_for(entrant),
             "played": row.played,

@@ -15,8 +15,10 @@ from django.urls import reverse
 from django.utils import timezone
 from django_tables2 import RequestConfig
 
+import standings
 from tournament import live, news
 from tournament.access import runs, visible_tournament
+from tournament.inputs import paging_refused
 from tournament.models import Round, Tournament
 
 from .board import PUBLIC, Board, Counting, board, entrant_lines
@@ -110,6 +112,8 @@ def render_standings(
 
     table = standings_table(table_rows(b, url_for), b.columns, _entrant_label(tournament), b.labels)
     export = request.GET.get("_export")
+    if refused := paging_refused(request):
+        return render(request, "bad_request.html", {"message": refused}, status=400)
     # A page of rows at a time, so a big event's page stays quick; a download has them all.
     paginate = False if export in EXPORTS else {"per_page": ROWS_PER_PAGE}
     RequestConfig(request, paginate=paginate).configure(table)
@@ -203,7 +207,13 @@ def projector(request, slug):
             "board": b,
             # Across a room only what ranks: the tiebreak columns, in their order.
             "rows": [
-                (i, row, b.entrants[row.entrant], [getattr(row, k) for k in b.order])
+                (
+                    i,
+                    row,
+                    b.entrants[row.entrant],
+                    [getattr(row, k) for k in b.order],
+                    standings.bye_note(row),
+                )
                 for i, row in shown
             ],
             "headers": [b.labels[k] for k in b.order],

@@ -25,7 +25,6 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from itertools import combinations
 
 # How many edits (a letter added, dropped or changed, or two neighbours swapped) two near
 # keys may differ by (one_edit_apart). A swap shares a deletion with its original ("mabel"
@@ -88,6 +87,25 @@ def name_key(name: str) -> str:
     text = "".join(c for c in text if not unicodedata.combining(c))
     text = "".join("" if c in "'’`." else c if c.isalnum() else " " for c in text)
     return " ".join(text.split())
+
+
+# Letters a phone's keyboard writes as their plain letter that Unicode does not decompose
+# into one and an accent (a stroke, a slash, a dotless i, a ligature).
+_PLAIN_LETTERS = str.maketrans(
+    {"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D", "ħ": "h", "Ħ": "H"}
+    | {"ı": "i", "ŧ": "t", "Ŧ": "T", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE"}
+)
+
+
+def typed_as(typed: str, name: str) -> bool:
+    """Whether `typed` is `name` as a player types it on any phone: case, accents, spacing
+    and punctuation do not count ("jose jimenez" for "José Jiménez", "Lukasz" for
+    "Łukasz", "OBrien" for "O'Brien"), every letter and digit does. A name with no letter
+    or digit at all is typed as it is, but for case and runs of spaces."""
+    wanted = name_key(name.translate(_PLAIN_LETTERS)).replace(" ", "")
+    if not wanted:
+        return " ".join(typed.split()).casefold() == " ".join(name.split()).casefold()
+    return name_key(typed.translate(_PLAIN_LETTERS)).replace(" ", "") == wanted
 
 
 def one_edit_apart(a: str, b: str) -> bool:
@@ -169,14 +187,28 @@ def _deletions(key: str, most: int) -> set[str]:
     return found
 
 
-def _blocks(key: str) -> Iterator[tuple]:
-    """Buckets a near key must share with this one (so only those are compared)."""
+def _blocks(key: str, *, stored: bool) -> Iterator[tuple]:
+    """Buckets a near key must share with this one, so only those are compared: a key is
+    `stored` in its buckets, and a name matched looks in its own.
+
+    Alike for both, but for first names of one surname: a stored key is kept under each
+    start of its first name ("jo", "joa", ... of "joanne bell") and its whole first name;
+    a name matched looks under its whole first name (finding every first name that starts
+    with it) and under each of its starts (finding every first name it starts with). So
+    only names near by the rule are compared: one bucket per surname compared every Smith
+    with every other, and a backup of 6,000 players of one surname took minutes."""
     for variant in _deletions(key, EDITS):
         yield ("edit", variant)
     words = key.split()
     yield ("words", tuple(sorted(words)))
     if len(words) >= 2:
-        yield ("surname", words[-1])
+        first, surname = words[0], words[-1]
+        for group in _FORMS.get(first, ()):
+            yield ("form", surname, group)
+        starts = [first[:i] for i in range(1, len(first) + 1)]
+        yield ("first is", surname, first) if stored else ("first starts", surname, first)
+        for start in starts:
+            yield ("first starts", surname, start) if stored else ("first is", surname, start)
 
 
 @dataclass
@@ -198,7 +230,7 @@ class Register:
         for name in entry.names:
             self._exact.setdefault(name.strip(), set()).add(entry.id)
             key = name_key(name)
-            for block in _blocks(key):
+            for block in _blocks(key, stored=True):
                 self._buckets.setdefault(block, set()).add((entry.id, key))
 
     def match(self, typed: str) -> Match:
@@ -206,27 +238,31 @@ class Register:
         exact = self._exact.get(typed.strip(), set())
         if len(exact) == 1:
             return Match(next(iter(exact)))
-        key = name_key(typed)
-        found = set(exact)  # two entries answering to one name: the director chooses
-        for block in _blocks(key):
-            for entry_id, other in self._buckets.get(block, ()):
-                if entry_id not in found and keys_near(key, other):
-                    found.add(entry_id)
+        # Two entries answering to one name: the director chooses.
+        found = set(exact) | self._near(name_key(typed))
         return Match(None, tuple(sorted(found)))
+
+    def _near(self, key: str) -> set[int]:
+        """The entries with a name near this key: each stored key of the buckets it looks
+        in compared once."""
+        found: set[int] = set()
+        compared: set[tuple[int, str]] = set()
+        for block in _blocks(key, stored=False):
+            for member in self._buckets.get(block, ()):
+                if member[0] not in found and member not in compared:
+                    compared.add(member)
+                    if keys_near(key, member[1]):
+                        found.add(member[0])
+        return found
 
     def near_pairs(self) -> list[tuple[int, int]]:
         """Pairs of entries (lower id first) whose names or aliases are near: likely the
-        same player registered twice. Each pair of keys is compared once."""
+        same player registered twice. Each name looks for its near ones as a match does."""
         pairs: set[tuple[int, int]] = set()
-        seen: set[tuple[tuple[int, str], tuple[int, str]]] = set()
-        for members in self._buckets.values():
-            for a, b in combinations(sorted(members), 2):
-                pair = (min(a[0], b[0]), max(a[0], b[0]))
-                if a[0] == b[0] or pair in pairs or (a, b) in seen:
-                    continue
-                seen.add((a, b))
-                if keys_near(a[1], b[1]):
-                    pairs.add(pair)
+        for entry in self.entries:
+            for key in {name_key(name) for name in entry.names}:
+                for other in self._near(key) - {entry.id}:
+                    pairs.add((min(entry.id, other), max(entry.id, other)))
         return sorted(pairs)
 
 

@@ -93,13 +93,14 @@ class Strip:
         """(the player's row, how many are ranked) in the public standings: asked by the
         page once their sheet is final, whose page then rarely draws again."""
         b, row = _standing(self.night)
-        return row, len(b.rows)
+        return row, b.ranked
 
 
 def _standing(night: Night):
-    """The player's place in the public standings (signed sheets) and the row, or None."""
+    """The player's place in the public standings (signed sheets) and the row, or None
+    (None too before a table or a bye counts for them: no rank yet)."""
     b = board(night.tournament, PUBLIC)
-    row = next((r for r in b.rows if r.entrant == night.link.entrant_id), None)
+    row = next((r for r in b.rows if r.entrant == night.link.entrant_id and r.ranked), None)
     return b, row
 
 
@@ -135,7 +136,7 @@ def _night_page(request, night: Night, status: int = 200):
             "player": night.player,
             "over": over,
             "row": row,
-            "ranked": len(b.rows) if b else 0,
+            "ranked": b.ranked if b else 0,
             "member": member,
             "last": last,
             "home": own_path(night.link.token),

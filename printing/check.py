@@ -32,11 +32,14 @@ _TYPOS = str.maketrans({"O": "0", "I": "1", "L": "1"})
 _PURPOSE = b"kitty-td signed sheet check code"
 FORMAT = 2
 FORMATS = (2, 1)  # the formats read, the current first
-# What format 2 shows but does not cover: words a later release may change.
+# What format 2 shows but does not cover: words a later release may change. A side that
+# need not sign (it forfeited) says why where its signature would be: the forfeit itself
+# is covered by its ruling's facts.
 _WORDS = {
     "sides": ("seats",),
     "hands": ("bid", "taken", "note"),
     "rulings": ("rule", "title", "effect"),
+    "signatures": ("unneeded",),
 }
 
 
@@ -78,7 +81,14 @@ def content(sheet: Sheet, tournament: str, form: int = FORMAT) -> dict[str, Any]
         ],
         "totals": list(sheet.totals) if sheet.totals is not None else None,
         "winner": sheet.winner,
-        "signatures": [{"side": s.side, "signer": s.signer} for s in sheet.signatures],
+        "signatures": [
+            {
+                "side": s.side,
+                "signer": s.signer,
+                **({"unneeded": s.unneeded} if form > 1 and s.unneeded and not s.signer else {}),
+            }
+            for s in sheet.signatures
+        ],
     }
     if form > 1:
         data["format"] = form

@@ -62,11 +62,13 @@ class RulingLine:
 
 @dataclass(frozen=True)
 class SignatureLine:
-    """One side's signature; an empty ``signer`` prints a blank line to sign by hand."""
+    """One side's signature; an empty ``signer`` prints a blank line to sign by hand, or,
+    with ``unneeded``, why the side need not sign (it forfeited the round)."""
 
     side: str
     signer: str = ""
     signed_at: str = ""
+    unneeded: str = ""
 
 
 @dataclass(frozen=True)

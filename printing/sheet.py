@@ -857,6 +857,8 @@ def _signatures(
         if sig.signer:
             when = f" · {sig.signed_at}" if sig.signed_at else ""
             signed = fit_lines(f"Signed by {sig.signer}{when}", w, 9, 6.5)
+        elif sig.unneeded:  # a side that forfeited: no line to sign on
+            signed = fit_lines(sig.unneeded, w, 9, 6.5)
         else:
             signed = (["Sign here"], 9.0)
         parts = (
@@ -872,7 +874,7 @@ def _signatures(
                     _color(c, ink)
                     draw(c, x, y, line, size, style)
         under = max(under, line_y - y)
-        if c is not None:
+        if c is not None and (sig.signer or not sig.unneeded):
             _color(c, INK)
             c.setLineWidth(0.9)
             c.line(x, line_y, x + w, line_y)

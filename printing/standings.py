@@ -33,10 +33,11 @@ CUT_GAP = 16.0  # room between the last qualifier and the next row for the cut's
 
 
 def shown_ranks(ranks: Sequence[str]) -> list[str]:
-    """Ranks as printed: a rank held by more than one row reads "=3"."""
+    """Ranks as printed: a rank held by more than one row reads "=3"; a row with no rank
+    yet (a dash, or nothing) stays as it is, however many share it."""
     bare = [r.lstrip("=").strip() for r in ranks]
     counts = Counter(bare)
-    return [f"={r}" if counts[r] > 1 else r for r in bare]
+    return [f"={r}" if counts[r] > 1 and r.isdecimal() else r for r in bare]
 
 
 def _check(doc: StandingsDoc) -> None:

@@ -4,7 +4,6 @@ player played, which are the tournaments' entrants."""
 
 import django_tables2 as tables
 from django.contrib import messages
-from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
@@ -14,6 +13,7 @@ from club.forms import ClubForm, MergeForm, RenameForm
 from club.models import Player
 from league.names import name_key
 from tournament.access import director_required
+from tournament.inputs import paging_refused, saved_once
 from tournament.linking import LinkError, club_register, nights_played
 
 from .tidy import merge, rename, shared_nights
@@ -55,6 +55,8 @@ def _rows(club, players, nights):
 def register_page(request, club):
     """Every player of the club, searchable (case, accents and spacing do not count), with
     the likely duplicates at the top, to merge."""
+    if refused := paging_refused(request):
+        return render(request, "bad_request.html", {"message": refused}, status=400)
     players = list(club.players.all())
     by_id = {p.pk: p for p in players}
     nights = nights_played(club)
@@ -168,9 +170,9 @@ def club_new(request):
     form = ClubForm(request.POST or None)
     if request.method == "POST":
         if form.is_valid():
-            with transaction.atomic():
-                club = form.save()
-                club.staff.add(request.user)
+            club = saved_once(form, then=lambda made: made.staff.add(request.user))
+            if club is None:  # the same club made by another director a moment ago
+                return render(request, "register/club_form.html", {"form": form}, status=409)
             messages.success(request, f"Made {club.name}: you keep it.")
             return redirect(reverse("tournament_new") + "?" + urlencode({"club": club.slug}))
         return render(request, "register/club_form.html", {"form": form}, status=400)

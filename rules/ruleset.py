@@ -193,6 +193,11 @@ class Ruleset:
             raise ValueError(f"Seat {first} is not at a table of {table_size}.")
         return (first + hand_number - 1) % table_size
 
+    def sits_out(self, hand_number: int, table_size: int) -> int | None:
+        """The seat that takes no part in a hand (Ascot's dealer at a table of four), which
+        the sheet shows as sitting out, not as scoring 0; None: every seat plays."""
+        return None
+
     def check_first_dealer(self, seat: object, table_size: int) -> int:
         """The seat that deals a table's first hand, as typed: one of the table's seats;
         else ValueError in words."""

@@ -15,10 +15,11 @@ import secrets
 from datetime import timedelta
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import Count, F
 from django.utils import timezone
 
 from laptop import backups
+from league.names import typed_as
 from rules import InvalidHand
 from tournament.models import (
     PIN_REST_MINUTES,
@@ -32,7 +33,7 @@ from tournament.models import (
 
 from . import may, signed
 from .history import Action
-from .models import Change, CorrectionRequest, Hand, Signature
+from .models import Change, CorrectionRequest, Hand, Ruling, Signature
 from .results import TableResult, results_for
 from .writes import Actor, EntryError, TableWrite, gone, side_name, table_write
 
@@ -255,46 +256,83 @@ def strike_hand(table: Table, hand_id: int, *, actor: Actor, reason: str, seated
 def sign(
     table: Table, *, side: int | None, player: str, typed: str, actor: Actor, seated=None
 ) -> Signature:
-    """One side signs (rule 40): choose one of its players and type that name."""
+    """One side signs (rule 40): choose one of its players and type that name. A director
+    signing for a side signs as the director: the sheet names the director, never a player
+    (rules-decisions.md), and `player` and `typed` are not asked."""
     with table_write(table, actor, seated=seated) as w:
         already = next((s for s in w.result.signatures if s.side == side), None)
         if already is not None:
             return already  # signed already: a double tap changes nothing
         may.sign(w.result, side, actor).or_refuse()
+        if actor.is_director:
+            return _signed(w, side, w.who()[:SIGNER_MAX], by_director=True)
         players = w.result.sides[side].players
         if player not in players:
             raise EntryError(
                 "Choose one of your side's players.",
                 {"player": "Choose one of your side's players."},
             )
-        if " ".join(typed.split()).casefold() != player.casefold():
+        if not typed_as(typed, player):  # as any phone types it: the sheet keeps `player`
             raise EntryError(
                 "Type the chosen player's name to sign.",
                 {"typed": f"Type “{player}” to sign."},
             )
-        try:
-            with transaction.atomic():
-                signature = Signature.objects.create(table=w.table, side=side, name=player)
-        except IntegrityError:
-            return w.table.signatures.get(side=side)
-        w.facts.signatures[w.table.pk].append(signature)
-        result = w.derive()
-        after = {"side": side, "name": player}
-        if result.final:
-            # What every side signed, kept with the last signature: the sheet's check
-            # code is recognised after a later correction (signed.verify).
-            after["sheet"] = signed.content(result, w.table.round.tournament)
-        w.log(Action.SIGNED, after=after, counts=True)
-        if "sheet" in after:
-            _complete_round_if_done(w.table.round)
-            backups.copy_soon("sheet signed")
+        return _signed(w, side, player)
+
+
+SIGNER_MAX = Signature._meta.get_field("name").max_length
+
+
+def _signed(w: TableWrite, side: int, name: str, *, by_director: bool = False) -> Signature:
+    """The signature stored, in the history, and what it makes final."""
+    try:
+        with transaction.atomic():
+            signature = Signature.objects.create(
+                table=w.table, side=side, name=name, by_director=by_director
+            )
+    except IntegrityError:
+        return w.table.signatures.get(side=side)
+    w.facts.signatures[w.table.pk].append(signature)
+    result = w.derive()
+    after = {"side": side, "name": name}
+    if by_director:
+        after["director"] = True
+    if result.final:
+        # What every side signed, kept with the last signature: the sheet's check
+        # code is recognised after a later correction (signed.verify).
+        after["sheet"] = signed.content(result, w.table.round.tournament)
+    w.log(Action.SIGNED, after=after, counts=True)
+    if "sheet" in after:
+        completed(w.table.round)
     return signature
 
 
+def completed(round_: Round) -> None:
+    """A sheet just became final: the round is complete once every table's is, and a copy
+    of the night is made soon."""
+    _complete_round_if_done(round_)
+    backups.copy_soon("sheet signed")
+
+
 def _complete_round_if_done(round_: Round) -> None:
-    tables = list(round_.tables.prefetch_related("signatures", "seats"))
-    if all(len(t.signatures.all()) >= len(t.seats.all()) for t in tables):
-        Round.objects.filter(pk=round_.pk).update(status=Round.Status.COMPLETE)
+    """Every table's sheet final: signed by every side, or a forfeit signed without the
+    side that forfeited (only a table with a round ruling can be one: only those derived)."""
+    tables = round_.tables.select_related("round").annotate(
+        signed=Count("signatures", distinct=True), sides=Count("seats", distinct=True)
+    )
+    short = [t for t in tables if t.signed < t.sides]
+    if short:
+        ruled = set(
+            Ruling.objects.filter(
+                table__in=short, hand=None, withdrawn_at__isnull=True
+            ).values_list("table_id", flat=True)
+        )
+        if any(t.pk not in ruled for t in short):
+            return
+        results = results_for(round_.tournament, tables=short)
+        if not all(results[t.pk].final for t in short):
+            return
+    Round.objects.filter(pk=round_.pk).update(status=Round.Status.COMPLETE)
 
 
 def reopen(table: Table, *, actor: Actor, reason: str) -> None:

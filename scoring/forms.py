@@ -203,6 +203,8 @@ class RulingForm(EntryErrors, forms.Form):
     )
     note = text_for(Ruling, "note", label="Note")
     confirm = forms.CharField(max_length=1, required=False)
+    # The director confirms ruling the game's late rule before its minutes have passed.
+    early = forms.CharField(max_length=1, required=False)
 
 
 class WithdrawForm(EntryErrors, forms.Form):

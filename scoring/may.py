@@ -223,7 +223,9 @@ def say_first_dealer(result: TableResult, actor: Actor) -> Verdict:
 
 def sign(result: TableResult, side: int | None, actor: Actor) -> Verdict:
     """Each side signs for itself (its own link, or its PIN), or the director for it, once
-    every hand is in and accepted (rule 40)."""
+    every hand is in and accepted (rule 40). A side that forfeited does not sign: the sheet
+    is final without it (rules-decisions.md); where every side forfeited, the director
+    signs for the table."""
     verdict = _published(result)
     if not verdict:
         return verdict
@@ -236,6 +238,16 @@ def sign(result: TableResult, side: int | None, actor: Actor) -> Verdict:
         )
     if result.pending or not result.match.complete:
         return _no("The sheet can be signed once every hand is in and accepted.", status=409)
+    forfeit = result.forfeited.get(side)
+    if forfeit is not None and (result.to_sign or not actor.is_director):
+        name = result.ruleset.side_names(result.size, result.names)[side]
+        cite = result.ruleset.infraction(forfeit.code).cite
+        return _no(
+            f"{name} forfeited the round ({cite}): no signature is needed from them.",
+            status=409,
+        )
+    if result.final:
+        return _no("The sheet is signed and final: only a director can reopen it.", status=409)
     return YES
 
 

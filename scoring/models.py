@@ -97,12 +97,16 @@ class Ruling(models.Model):
 
 
 class Signature(models.Model):
-    """One side's signature on the round's sheet (rule 40: signed by both, it is final)."""
+    """One side's signature on the round's sheet (rule 40: signed by both, it is final; a
+    side that forfeited need not sign: TableResult.final)."""
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="signatures")
     side = models.PositiveSmallIntegerField()
     name = models.CharField(max_length=100)
     signed_at = models.DateTimeField(auto_now_add=True)
+    # Given by a director for the side: `name` is then the director's, as the history
+    # names them ("Director td"), never a player's (rules-decisions.md).
+    by_director = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["side"]

@@ -73,9 +73,36 @@ class TableResult:
         return tuple(entrant.name for entrant in self.sides)
 
     @property
+    def forfeited(self) -> dict[int, Ruling]:
+        """Each side that forfeited the round (6 Card Kitty rules 7 and 41), with the round
+        ruling that says so: its signature is not needed (rules-decisions.md, "A forfeit
+        needs no signature from the side that forfeited")."""
+        if self.match is None or not self.match.forfeit:
+            return {}
+        found: dict[int, Ruling] = {}
+        for ruling in self.round_rulings:
+            if ruling.offender is not None and 0 <= ruling.offender < len(self.sides):
+                found.setdefault(ruling.offender, ruling)
+        return found
+
+    @property
+    def to_sign(self) -> list[int]:
+        """The sides whose signatures make the sheet final: every side but one that
+        forfeited. None when every side forfeited: then the director signs for the table."""
+        forfeited = self.forfeited
+        return [side for side in range(len(self.sides)) if side not in forfeited]
+
+    @property
     def final(self) -> bool:
-        """Rule 40: signed by every side, the sheet is final."""
-        return len(self.signatures) >= len(self.sides) > 0
+        """Rule 40: signed by every side, the sheet is final; at a forfeit, by the side that
+        was present (or the director for it); where every side forfeited, by the director."""
+        if not self.sides:
+            return False
+        signed = {s.side for s in self.signatures}
+        needed = self.to_sign
+        if needed:
+            return signed.issuperset(needed)
+        return any(s.by_director for s in self.signatures)
 
     def scored(self, data: dict, number: int) -> tuple[object, HandScore]:
         """A hand's facts (`data`, as stored) as this table reads and scores them with no

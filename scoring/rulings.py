@@ -8,17 +8,20 @@ gets an automatic rule 7 forfeit, as rules-decisions.md rules.
 
 from __future__ import annotations
 
+import math
 import uuid
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 
 from django.utils import timezone
 
 from rules import InvalidRuling
 from rules import Ruling as RuleRuling
 from tournament.models import Entrant, Round, Seat, Table
+from tournament.news import left_words
 
-from . import may
-from .entry import next_slot, table_result
+from . import may, signed
+from .entry import completed, next_slot, table_result
 from .history import Action
 from .models import Hand, Ruling
 from .results import to_rule
@@ -37,15 +40,94 @@ class Proposal:
     choice: str = ""
     amount: int | None = None
     note: str = ""
+    # The director confirmed ruling the game's late rule before its minutes have passed.
+    early: bool = False
 
     def rule(self) -> RuleRuling:
         return RuleRuling(self.code, self.offender, self.choice or None, self.amount)
 
 
 @dataclass(frozen=True)
+class Early:
+    """The game's late rule (6 Card Kitty rule 7, the 5-minute rule) before its minutes of
+    the round's clock have passed: the director is told how long is left and confirms, and
+    the history records the ruling as early (rules-decisions.md)."""
+
+    cite: str  # "Rule 7"
+    minutes: int  # a side is late this many minutes after the round's clock started
+    seated_by: datetime | None  # None: the round's clock is not started
+    seconds_left: int
+
+    @property
+    def left(self) -> str:
+        """ "3 min left", as the table page's clock counts it down."""
+        return left_words(self.seconds_left)
+
+    @property
+    def at(self) -> str:
+        return f"{timezone.localtime(self.seated_by):%H:%M}" if self.seated_by else ""
+
+    @property
+    def iso(self) -> str:
+        """When the time is up, as the pages' clocks count down to it (static/kitty.js)."""
+        if self.seated_by is None:
+            return ""
+        return self.seated_by.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+    @property
+    def words(self) -> str:
+        """What the ruling form and its preview say."""
+        if self.seated_by is None:
+            return (
+                f"The round's clock has not been started: {self.cite} makes a side late "
+                f"{self.minutes} minutes after it starts, so none is late by it yet."
+            )
+        return (
+            f"{self.left} until {self.at}: {self.cite} makes a side late only once "
+            f"{self.minutes} minutes of the round's clock have passed."
+        )
+
+    @property
+    def said(self) -> str:
+        """As the history keeps it."""
+        if self.seated_by is None:
+            return "ruled early, the round's clock not started"
+        return f"ruled early, {self.left} until {self.at}"
+
+
+def early(table: Table, infraction, now: datetime | None = None) -> Early | None:
+    """The infraction is the game's late rule (the ruleset's procedure step "late"), ruled
+    before its minutes of the round's clock have passed (or before the clock started)."""
+    ruleset = table.round.tournament.ruleset
+    late = ruleset.procedure_rules.get("late")
+    if not late or infraction.scope != "round" or infraction.rule != late:
+        return None
+    minutes = ruleset.late_after_minutes
+    started = table.round.started
+    if started is None:
+        return Early(infraction.cite, minutes, None, minutes * 60)
+    seated_by = started + timedelta(minutes=minutes)
+    left = math.ceil((seated_by - (now or timezone.now())).total_seconds())
+    return Early(infraction.cite, minutes, seated_by, left) if left > 0 else None
+
+
+def late_rule_early(table: Table, now: datetime | None = None) -> Early | None:
+    """The game's late rule, while ruling it would be early: what the ruling form says."""
+    for infraction in table.round.tournament.ruleset.infractions:
+        found = early(table, infraction, now)
+        if found is not None:
+            return found
+    return None
+
+
+EARLY_CONFIRM = "Tick “Rule it early” to confirm it, or wait until the time is up."
+
+
+@dataclass(frozen=True)
 class Preview:
     infraction: object
     effect: str
+    early: Early | None = None  # the late rule ruled early: the director confirms it
 
 
 def _infraction(table: Table, code: str):
@@ -91,7 +173,7 @@ def preview(table: Table, proposal: Proposal, *, actor: Actor, result=None) -> P
     except ValueError as exc:
         message = "This ruling needs the hand's facts (the bid): enter the hand first."
         raise EntryError(message, {"hand": message}) from exc
-    return Preview(infraction, effect)
+    return Preview(infraction, effect, early(table, infraction))
 
 
 def _check_length(field: str, text: str) -> None:
@@ -135,6 +217,9 @@ def record(table: Table, proposal: Proposal, *, actor: Actor) -> Ruling:
     with table_write(table, actor) as w:
         previewed = preview(w.table, proposal, actor=actor, result=w.result)
         infraction = previewed.infraction
+        if previewed.early is not None and not proposal.early:
+            message = f"{previewed.early.words} {EARLY_CONFIRM}"
+            raise EntryError(message, status=409)
         hand = _target(w.result, proposal, infraction)
         if infraction.scope == "hand" and hand is None:
             slot = next_slot(w.result)
@@ -163,17 +248,28 @@ def record(table: Table, proposal: Proposal, *, actor: Actor) -> Ruling:
             created_by=actor.user,
         )
         _ruled(w, ruling)
-        w.log(
-            Action.RULING,
-            hand,
-            what=f"{infraction.title} ({infraction.cite})",
-            after={"effect": previewed.effect},
-            reason=proposal.note,
-            counts=True,
-        )
+        what = f"{infraction.title} ({infraction.cite})"
+        after = {"effect": previewed.effect}
+        if previewed.early is not None:
+            what += f", {previewed.early.said}"
+            after["early"] = previewed.early.said
+        final = _final_by_ruling(w, after)
+        w.log(Action.RULING, hand, what=what, after=after, reason=proposal.note, counts=True)
+        if final:
+            completed(w.table.round)
         if infraction.later_rounds and proposal.offender is not None:
             _team_left(w.table, w.result.sides[proposal.offender], ruling, actor)
     return ruling
+
+
+def _final_by_ruling(w: TableWrite, after: dict) -> bool:
+    """A forfeit whose present side had signed already is final with the ruling (its
+    forfeiting side need not sign): what the sheet's check code covers is kept with it, as a
+    signature that makes a sheet final keeps it (entry.sign), for signed.verify."""
+    result = w.derive()
+    if result.final:
+        after["sheet"] = signed.content(result, w.table.round.tournament)
+    return result.final
 
 
 def _ruled(w: TableWrite, ruling: Ruling) -> None:
@@ -221,12 +317,16 @@ def forfeit_later_round(
         )
         if created:
             # The facts are read after the ruling is stored: they hold it.
+            after = {"note": note}
+            final = _final_by_ruling(w, after)
             w.log(
                 Action.RULING,
                 what=f"{forfeit.title} ({forfeit.cite}): {team.name} left",
-                after={"note": note},
+                after=after,
                 counts=True,
             )
+            if final:
+                completed(w.table.round)
 
 
 def withdraw(table: Table, ruling_id: int, *, actor: Actor, reason: str) -> Ruling:

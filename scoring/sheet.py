@@ -29,6 +29,7 @@ class SheetRow:
     points: tuple[int, ...] | None = None  # what the hand added to the round
     note: str = ""  # what the round made of it (a short payment), in words
     record: object | None = None  # the game's record of the hand, as parsed once by the result
+    out: int | None = None  # the side sitting the hand out (Ascot's dealer at four), if any
 
     @property
     def cells(self) -> list[tuple[int | None, int | None]]:
@@ -104,6 +105,10 @@ def build_sheet(result: TableResult, ruleset, options: dict) -> SheetView:
         # table's own ruleset knows who dealt its first hand.
         return seat_holder(sides, seat_names[result.ruleset.dealer(number, size)])
 
+    def out_of(number: int) -> int | None:
+        seat = result.ruleset.sits_out(number, size)
+        return None if seat is None else result.ruleset.seat_side(seat, size)
+
     for scored in result.hands:
         hand = scored.hand
         dealer = dealer_of(hand.number)
@@ -120,6 +125,7 @@ def build_sheet(result: TableResult, ruleset, options: dict) -> SheetView:
                     rulings=scored.rulings,
                     sides=n,
                     record=scored.record,
+                    out=out_of(hand.number),
                 )
             )
             continue
@@ -141,6 +147,7 @@ def build_sheet(result: TableResult, ruleset, options: dict) -> SheetView:
                 points=shown,
                 note=tally.note if tally else "",
                 record=scored.record,
+                out=out_of(hand.number),
             )
         )
     for hand in result.pending:
@@ -155,6 +162,7 @@ def build_sheet(result: TableResult, ruleset, options: dict) -> SheetView:
                 hand.status,
                 sides=n,
                 record=preview.record if preview else None,
+                out=out_of(hand.number),
             )
         )
     match = result.match

@@ -106,9 +106,11 @@ def verify(table: Table | None, typed: str) -> Verdict:
 
 def signed_sheet(change: Change) -> dict | None:
     """The sheet's content as every side signed it, kept with the signature that made it
-    final; None for any other change, and for a kept copy that is not a sheet's content
-    (a hand-made backup file): no page trusts a stored shape unchecked."""
-    after = change.after if change.action == Action.SIGNED else None
+    final (or the forfeit ruled after the side that was present signed: rulings.record);
+    None for any other change, and for a kept copy that is not a sheet's content (a
+    hand-made backup file): no page trusts a stored shape unchecked."""
+    made_final = Action.of(change.action) in (Action.SIGNED, Action.RULING)
+    after = change.after if made_final else None
     signed = after.get("sheet") if isinstance(after, dict) else None
     return signed if check.well_formed(signed) else None
 
@@ -204,6 +206,7 @@ def _sheet(
                 if side.index in sheet.signatures
                 else ""
             ),
+            unneeded=unneeded(result, ruleset, side.index),
         )
         for side in sheet.sides
     )
@@ -236,6 +239,15 @@ def _sheet(
         pool_start=words.pool_start,
         key=words.key,
     )
+
+
+def unneeded(result: TableResult, ruleset, side: int) -> str:
+    """Why a side's signature is not needed, in words ("" when it is): it forfeited the
+    round (rules-decisions.md). The page, the paper and the check page say the same."""
+    forfeit = result.forfeited.get(side)
+    if forfeit is None or not result.to_sign:
+        return ""
+    return f"Forfeited ({ruleset.infraction(forfeit.code).cite}): no signature needed"
 
 
 def _paper_rows(result: TableResult, ruleset, options: dict, hands: list) -> int:

@@ -71,10 +71,11 @@ def parse_order(
             continue
         key = by_word.get(word.casefold())
         if key is None:
-            names = ", ".join(allowed)
-            raise ValueError(f"“{word}” is not a standings metric here; use some of: {names}.")
+            names = ", ".join(named[k] for k in allowed)  # by their names, not their keys
+            shown = named.get(word, word)  # a key chosen by its name is named so
+            raise ValueError(f"“{shown}” is not a standings metric here; use some of: {names}.")
         if key in order:
-            raise ValueError(f"“{word}” is listed twice.")
+            raise ValueError(f"“{named[key]}” is listed twice.")
         order.append(key)
     return tuple(order)
 
@@ -110,6 +111,11 @@ class Outcome:
 
 @dataclass(frozen=True)
 class Bye:
+    """A round won without a table (the partnership game): scored as the round's winners
+    score and conceding what its losers score, each the rounded average of the round's
+    finished tables (rules-decisions: byes), so no tiebreak puts a team that sat out above
+    the teams that won at their tables with the same record."""
+
     round: int
     entrant: int
     points: int | None = None  # None: the rounded average of that round's winners' points
@@ -133,20 +139,61 @@ class Row:
     byes: int = 0
     head_to_head: int = 0
     opponents: list[int] = field(default_factory=list)
+    bye_rounds: list[int] = field(default_factory=list)
 
     def metric(self, key: str) -> int:
         value = getattr(self, key)
         return -value if key in LOWER_WINS else value
 
+    @property
+    def ranked(self) -> bool:
+        """A table or a bye counts for the entrant: until then it holds no rank (rank 0,
+        shown as a dash) and is listed after every entrant that does."""
+        return self.played > 0
 
-def bye_points(outcomes: Sequence[Outcome], round_number: int) -> int:
-    """The rounded average of the round's winners' points (0 when none has finished)."""
-    won = [
-        o.totals[o.winner]
+
+def rounded_average(values: Sequence[int]) -> int:
+    """The average to the nearest whole point, rounded as a bye's points always were (the
+    ruling keeps them "as now": a half goes to the even number, 8.5 is 8, 7.5 is 8); 0 of
+    nothing."""
+    return round(sum(values) / len(values)) if values else 0
+
+
+def _decided(outcomes: Sequence[Outcome], round_number: int) -> list[Outcome]:
+    return [
+        o
         for o in outcomes
         if o.round == round_number and o.complete and o.winner is not None and not o.playoff
     ]
-    return round(sum(won) / len(won)) if won else 0
+
+
+def bye_points(outcomes: Sequence[Outcome], round_number: int) -> int:
+    """The rounded average of the round's winners' points (0 when none has finished)."""
+    return rounded_average([o.totals[o.winner] for o in _decided(outcomes, round_number)])
+
+
+def bye_conceded(outcomes: Sequence[Outcome], round_number: int) -> int:
+    """What a bye concedes: the rounded average of the points of the round's losing sides
+    (0 when none has finished)."""
+    return rounded_average(
+        [
+            total
+            for o in _decided(outcomes, round_number)
+            for side, total in enumerate(o.totals)
+            if side != o.winner
+        ]
+    )
+
+
+def bye_note(row: Row) -> str:
+    """How the standings mark a bye: "bye in round 2", "byes in rounds 1 and 3"."""
+    rounds = sorted(row.bye_rounds)
+    if not rounds:
+        return ""
+    if len(rounds) == 1:
+        return f"bye in round {rounds[0]}"
+    listed = ", ".join(str(r) for r in rounds[:-1]) + f" and {rounds[-1]}"
+    return f"byes in rounds {listed}"
 
 
 def compute(
@@ -197,9 +244,11 @@ def compute(
         row.played += 1
         row.wins += 1
         row.byes += 1
+        row.bye_rounds.append(bye.round)
         row.points += points
         row.score += points
         row.seeger_fabian += points
+        row.conceded += bye_conceded(outcomes, bye.round)
     for entrant in withdrawn:
         if entrant in rows and not rows[entrant].played:
             del rows[entrant]
@@ -225,29 +274,38 @@ def _head_to_head(rows: dict[int, Row], outcomes: Sequence[Outcome], order: Sequ
 
 
 def _rank(rows: list[Row], order: Sequence[str]) -> list[Row]:
-    rows.sort(key=lambda r: tuple(-m for m in _key(r, order)) + (r.entrant,))
+    """Rank those a table or a bye counts for; the others follow, unranked (rank 0)."""
+    ranked = [r for r in rows if r.ranked]
+    ranked.sort(key=lambda r: tuple(-m for m in _key(r, order)) + (r.entrant,))
     previous = None
-    for position, row in enumerate(rows, start=1):
+    for position, row in enumerate(ranked, start=1):
         key = _key(row, order)
         if key == previous:
-            row.rank = rows[position - 2].rank
-            row.tied = rows[position - 2].tied = True
+            row.rank = ranked[position - 2].rank
+            row.tied = ranked[position - 2].tied = True
         else:
             row.rank = position
         previous = key
-    return rows
+    waiting = sorted((r for r in rows if not r.ranked), key=lambda r: r.entrant)
+    for row in waiting:
+        row.rank, row.tied = 0, False
+    return ranked + waiting
 
 
 def boston_pot(rows: Sequence[Row], amount: float) -> tuple[list[int], float]:
-    """Rule 39: the most Bostons wins the pot; none at all: the best record. Ties split."""
+    """Rule 39: the most Bostons wins the pot; none at all: the best record (rounds won,
+    then points: the rule's record, whatever tiebreaks the standings go on to). Every
+    team that shares it shares the pot equally, before the end as at it. No one leads
+    before a table or a bye counts."""
+    rows = [r for r in rows if r.ranked]
     if not rows:
         return [], 0.0
     best = max(r.bostons for r in rows)
     if best > 0:
         winners = [r.entrant for r in rows if r.bostons == best]
     else:
-        top = min(r.rank for r in rows)
-        winners = [r.entrant for r in rows if r.rank == top]
+        record = max((r.wins, r.points) for r in rows)
+        winners = [r.entrant for r in rows if (r.wins, r.points) == record]
     return winners, round(amount / len(winners), 2)
 
 
@@ -259,7 +317,13 @@ def shown_rank(row: Row) -> str:
 # A shared rank, one way on every page and paper that ranks (standings, the season's
 # ladder, the ratings): "=3", the way a club's printed results have long said it, with
 # its words for a screen reader ("tied for 3rd": "=3" is read out as "equals 3").
+# Rank 0 is no rank yet (nothing counted for the entrant): a dash.
+UNRANKED = "\N{EN DASH}"
+
+
 def rank_text(rank: int, tied: bool) -> str:
+    if not rank:
+        return UNRANKED
     return f"={rank}" if tied else str(rank)
 
 
@@ -273,7 +337,9 @@ SUFFIXES = {1: "st", 2: "nd", 3: "rd"}
 
 
 def rank_words(rank: int, tied: bool) -> str:
-    """ "tied for 3rd", "3rd": a rank as said aloud."""
+    """ "tied for 3rd", "3rd": a rank as said aloud ("not ranked yet": rank 0)."""
+    if not rank:
+        return "not ranked yet"
     return f"tied for {ordinal(rank)}" if tied else ordinal(rank)
 
 
@@ -322,6 +388,7 @@ def record_of(
     for bye in byes:
         if bye.entrant == entrant:
             points = bye.points if bye.points is not None else bye_points(outcomes, bye.round)
-            lines.append(Line(bye.round, None, (), points, (), "bye"))
+            conceded = bye_conceded(outcomes, bye.round)
+            lines.append(Line(bye.round, None, (), points, (conceded,), "bye"))
     lines.sort(key=lambda line: line.round)
     return lines

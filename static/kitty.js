@@ -8,14 +8,11 @@
 (function () {
   var game = document.querySelector("select[name=game]");
   if (!game || game.disabled) return;
-  var tiebreaks = document.querySelector("[name=tiebreaks]");
-  var help = tiebreaks && tiebreaks.closest(".field").querySelector(".help");
   function sync() {
     document.querySelectorAll("fieldset.game-options").forEach(function (set) {
       var chosen = set.dataset.game === game.value;
       set.hidden = !chosen;
       set.querySelectorAll("input, select").forEach(function (input) { input.disabled = !chosen; });
-      if (chosen && help) help.textContent = set.dataset.tiebreaksHelp;
     });
   }
   game.addEventListener("change", sync); sync();

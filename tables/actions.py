@@ -262,10 +262,17 @@ def ruling(request, access, data, hand_form):
         choice=data["choice"],
         amount=data["amount"],
         note=data["note"],
+        early=data["early"] == "1",
     )
-    if data["confirm"] != "1":
+    # The preview, with what the director is asked to confirm; the late rule ruled early
+    # comes back to it until the director confirms that too (rulings.Early).
+    if data["confirm"] != "1" or not proposal.early:
         shown = rulings.preview(access.table, proposal, actor=access.actor())
-        return render_table(request, access, ruling=(proposal, shown))
+        if data["confirm"] != "1":
+            return render_table(request, access, ruling=(proposal, shown, ""))
+        if shown.early is not None:
+            refused = (proposal, shown, rulings.EARLY_CONFIRM)
+            return render_table(request, access, ruling=refused, status=409)
     rulings.record(access.table, proposal, actor=access.actor())
     messages.success(request, "Ruling recorded; the scores follow it.")
     return None

@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from laptop import backups
+from rules.base import count
 from scoring import calls
 from scoring.history import Action
 from scoring.models import Change, CorrectionRequest, Hand
@@ -75,6 +76,68 @@ def _side_label(sheet: SheetView, side: int) -> str:
 def _listed(names: list[str]) -> str:
     """ "A", "A and B", "A, B and C"."""
     return " and ".join(filter(None, [", ".join(names[:-1]), names[-1]])) if names else ""
+
+
+def hands_words(sheet: SheetView, ruleset) -> str:
+    """The hands a table has played, as the round counted them: "2/4" while it plays, "4/4
+    + tiebreaker" once a tie was settled by a hand whose points do not count (6 Card Kitty
+    rule 6), "forfeit (rule 7)" for a round forfeited before a hand, "2/4, then forfeit
+    (rule 41)" for one forfeited part-way; a game that ended before its planned hands (on
+    the score, or a player out of chips) says how many it took. What was entered and not
+    accepted yet is not counted: the state says it waits."""
+    match = sheet.result.match
+    played = sum(1 for tally in match.tally if not tally.tiebreaker)
+    tiebreakers = len(match.tally) - played
+    planned = sheet.planned
+    if match.forfeit:
+        forfeit = "forfeit" + _cited(_forfeit_cite(sheet, ruleset))
+        if not played:
+            return forfeit
+        return f"{played}/{planned}, then {forfeit}" if planned else f"{played}, then {forfeit}"
+    # A game with no set length, or one over before its planned hands: the hands it took.
+    ended_early = match.complete and played < planned
+    words = f"{played}/{planned}" if planned and not ended_early else str(played)
+    if tiebreakers:
+        words += " + " + ("tiebreaker" if tiebreakers == 1 else count(tiebreakers, "tiebreaker"))
+    return words
+
+
+def result_words(sheet: SheetView) -> str:
+    """Who won the table, or the tie, beside its totals: "Winner: Aces High", "Winner: Aces
+    High, on the tiebreaker", "Winner: Aces High, by forfeit", "Tied: Ann and Bea" (those
+    level at the top, or "Tied" when every side is); while the round is tied with a
+    tiebreaker hand to play, "Tied: tiebreaker hand next"; else nothing (the totals alone,
+    while the table plays)."""
+    match = sheet.result.match
+    if match.complete and match.winner is not None:
+        how = ""
+        if match.forfeit:
+            how = ", by forfeit"
+        elif any(tally.tiebreaker for tally in match.tally):
+            how = ", on the tiebreaker"
+        return f"Winner: {sheet.winner}{how}"
+    if match.complete:
+        best = max(match.totals, default=0)
+        tied = [s.entrant.name for s in sheet.sides if match.totals[s.index] == best]
+        return "Tied" + (f": {_listed(tied)}" if len(tied) < len(sheet.sides) else "")
+    if match.needs_tiebreaker:
+        return "Tied: tiebreaker hand next"
+    return ""
+
+
+def _forfeit_cite(sheet: SheetView, ruleset) -> str:
+    """The rule a round was forfeited under, as the console cites a rule ("rule 7")."""
+    for ruling in sheet.result.round_rulings:
+        try:
+            cite = ruleset.infraction(ruling.code).cite
+        except KeyError:
+            continue
+        return cite[:1].lower() + cite[1:] if cite.startswith("Rule") else cite
+    return ""
+
+
+def _cited(cite: str) -> str:
+    return f" ({cite})" if cite else ""
 
 
 def needs_you(
@@ -138,9 +201,11 @@ def needs_you(
         if sheet.final or result.pending or not result.match.complete:
             continue
         signed = sheet.signatures
-        waiting = [_side_label(sheet, s.index) for s in sheet.sides if s.index not in signed]
+        to_sign = set(result.to_sign) - set(signed)  # a side that forfeited does not sign
+        waiting = [_side_label(sheet, s.index) for s in sheet.sides if s.index in to_sign]
+        who = _listed(waiting) or "the director (every side forfeited)"
         last = max((h.hand.updated for h in result.hands), default=None)
-        needs.append(Need("unsigned", table, f"Waiting for {_listed(waiting)} to sign", "", last))
+        needs.append(Need("unsigned", table, f"Waiting for {who} to sign", "", last))
     for entrant in asking:
         needs.append(
             Need("leaving", None, _asks_to_leave(entrant), "", entrant.leave_asked_at, entrant)
@@ -234,7 +299,6 @@ def console_page(request, round_: Round, *, announce_form=None, status: int = 20
     for table in tables:
         result = results[table.pk]
         sheet = sheets[table.pk] = build_sheet(result, ruleset, options)
-        accepted = sum(1 for r in sheet.rows if r.status == "accepted")
         entered = sum(1 for r in sheet.rows if r.status == Hand.Status.ENTERED)
         is_late = late_round and not sheet.rows and not result.round_rulings
         if is_late:
@@ -251,7 +315,8 @@ def console_page(request, round_: Round, *, announce_form=None, status: int = 20
             {
                 "table": table,
                 "sheet": sheet,
-                "accepted": accepted,
+                "hands": hands_words(sheet, ruleset),
+                "result": result_words(sheet),
                 "entered": entered,
                 "late": is_late,
                 "over": is_over,

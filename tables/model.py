@@ -28,7 +28,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from laptop.links import phone_url
 from printing import check
-from scoring import calls, entry, may, signed
+from scoring import calls, entry, may, rulings, signed
 from scoring.columns import count_of, most_of
 from scoring.dealing import FirstDealerForm
 from scoring.forms import (
@@ -407,6 +407,12 @@ class TablePage:
         return {
             "sign_forms": _for_sides(refused, "sign", SignForm, signers),
             "check": self._check() if sheet.final else None,
+            # A side that forfeited need not sign: why, where its signature would be.
+            "unneeded": {
+                s.index: words
+                for s in unsigned
+                if (words := signed.unneeded(self.result, self.ruleset, s.index))
+            },
         }
 
     def rulings(self) -> dict:
@@ -490,6 +496,10 @@ class TablePage:
             ),
             "ruling": self.ruling,
             "infractions": self.ruleset.infractions,
+            # The game's late rule ruled now would be early: the form says how long is left.
+            "late_early": (
+                rulings.late_rule_early(access.table) if may.rule(result, actor) else None
+            ),
         }
 
     def call(self) -> dict:
@@ -570,7 +580,8 @@ def _first_dealer(access: Access, result, sheet, failed: Failed, asked: bool) ->
     now = access.table.first_dealer or 0
     if form is not None and form.is_bound:
         typed = str(form.data.get("first_dealer", ""))
-        now = int(typed) if typed.isdigit() and len(typed) < 3 else None
+        # isdecimal, not isdigit: "²" is a digit that int() cannot read (a 500).
+        now = int(typed) if typed.isdecimal() and len(typed) < 3 else None
     return {
         "first_dealer_form": form,
         "first_dealer_choices": seat_choices(sheet, result.ruleset) if form is not None else [],
@@ -636,6 +647,17 @@ def context_slot_label(slot) -> str:
 
 def _next_step(sheet, pending, slot, slot_label: str, mine, checkers) -> str:
     """What happens next at the table, in one line at the top of the page."""
+    forfeited = sheet.result.forfeited
+    out = " and ".join(s.name for s in sheet.sides if s.index in forfeited)
+    if sheet.final and forfeited:
+        signers = " and ".join(
+            f"{sheet.signatures[s.index].name} for {s.name}"
+            if sheet.signatures[s.index].by_director
+            else s.name
+            for s in sheet.sides
+            if s.index in sheet.signatures
+        )
+        return f"Signed by {signers} ({out} forfeited, no signature needed): the sheet is final."
     if sheet.final:
         return "Signed by every side: the sheet is final."
     if pending is not None and pending.status == Hand.Status.DISPUTED:
@@ -649,10 +671,17 @@ def _next_step(sheet, pending, slot, slot_label: str, mine, checkers) -> str:
     if slot:
         return f"Enter {slot_label.lower()} when it has been played."
     if sheet.result.match.complete:
-        unsigned = [side for side in sheet.sides if side.index not in sheet.signatures]
+        unsigned = [
+            side
+            for side in sheet.sides
+            if side.index not in sheet.signatures and side.index in sheet.result.to_sign
+        ]
+        done = f"{out} forfeited" if forfeited else "Every hand is in"
+        if not unsigned:  # every side forfeited
+            return f"{done}: the director signs for the table."
         if mine is not None and mine in unsigned:
-            return f"Every hand is in: {mine.name}, check the sheet and sign it."
-        return "Every hand is in: " + " and ".join(s.name for s in unsigned) + " still to sign."
+            return f"{done}: {mine.name}, check the sheet and sign it."
+        return f"{done}: " + " and ".join(s.name for s in unsigned) + " still to sign."
     return ""
 
 

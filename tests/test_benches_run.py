@@ -108,6 +108,19 @@ BENCHES: dict[str, tuple[list[str], list[str]]] = {
             rf"^  likely duplicates \(\d+ pairs\) +{MS}  x\d+$",
         ],
     ),
+    "restore.py": (
+        ["--teams", "20"],
+        [
+            r"^a night of 20 teams: its backup file [\d.]+ MB$",
+            *(
+                rf"^  {label} +[\d.]+ s   10 teams: +[\d.]+ s   x[\d.]+ for twice the teams$"
+                for label in (
+                    "restored, the club's register empty",
+                    "restored again, every name an entry's",
+                )
+            ),
+        ],
+    ),
     "season_ladder.py": (
         ["--nights", "3", "--teams", "4"],
         [

@@ -6,7 +6,11 @@ new URL that is not listed here fails the test instead of going untested. The va
 real objects: a tournament of each of the four games with a published round, its tables
 and a hand waiting to be accepted. The junk: NUL characters, numbers too big for any
 column, negative numbers, long text, unicode, empty values, several values for one name,
-unknown names, and files that are not what they claim to be.
+unknown names, and files that are not what they claim to be; and the classes a probe of the
+laptop's server found (issue 48): other scripts' digits wherever a number is read (the
+superscript "²" passes str.isdigit(), then int() fails), paging below one row and past
+reason, ids past 64 bits in an address, bodies past what a form sends, two directors
+making the same name at once, and backups with junk where an id belongs.
 
 Run it on PostgreSQL too (DATABASE_URL=postgres://...): it refuses a NUL in text and a
 smallint over 32767 where SQLite stores both.
@@ -17,22 +21,26 @@ from __future__ import annotations
 import json
 import os
 import re
+import threading
 from collections import Counter
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 from django.apps import apps
+from django.conf import settings as django_settings
 from django.contrib.auth import get_user_model
 from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection
 from django.test import Client
 from django.urls import URLResolver, get_resolver
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from backup.backup import BackupError, export_tournament, import_json
-from club.models import Player, Season
+from club.models import Club, Player, Season
 from rules import RULESETS
 from scoring import entry
 from scoring.models import Hand, Ruling
@@ -41,7 +49,7 @@ from tests.support.helpers import SIMPLE_HAND, published_round
 from tournament import own_links
 from tournament.inputs import COLUMN_RANGES
 from tournament.linking import link_entrants
-from tournament.models import Table, Tournament
+from tournament.models import Entrant, Table, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -335,6 +343,7 @@ def good_payload(address: Address, action: str, game: str, world: World) -> dict
         "new-link": {"side": "1"},
         "clear-pin-tries": {"side": "1"},
         "call": {"reason": "ruling"},
+        "first-dealer": {"first_dealer": "1"},
     }
     table_action = {
         "hand": str(hand.pk),
@@ -368,11 +377,12 @@ def good_payload(address: Address, action: str, game: str, world: World) -> dict
         **({address.key: table_action} if action_of(address) else {}),
         "table_link_preview": {"side": "0", **record},
         "director_table_preview": record,
-        "tournament_new": new,
-        "tournament_edit": {**new, "slug": tournament.slug},
+        "tournament_new": {**new, "club": str(tournament.club_id)},
+        "tournament_edit": {**new, "slug": tournament.slug, "staff": str(world.director_id)},
+        "tournament_import": {"club": str(tournament.club_id), "replace": "on"},
         "entrants": {"name": "Newcomer", "player1": "Ann", "player2": "Bob"},
         "entrant_edit": {"name": "Renamed", "player1": "Ann", "player2": "Bob"},
-        "checkin": {"q": "1"},
+        "checkin": {"q": "1", "link": str(entrants[0])},
         "announce": {"text": "Coffee is on in the back room"},
         "sheet_check": {"round": "1", "table": "1", "code": "K7QM-4XPA-9DZ2"},
         "checkin_toggle": {"q": "1", "checked_in": "1"},
@@ -599,10 +609,28 @@ OTHER_DIGITS = str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩")
 def bad_values(good: str) -> tuple[str, ...]:
     """A NUL, and then a number too big for a small column, or text too long to keep; for a
     number, also one too long for Python to read (over 4,300 digits) and the same number
-    in another script's digits."""
+    in another script's digits: decimal ones int() reads, and superscripts, digits to
+    str.isdigit() that int() cannot read ("²" was a 500 wherever isdigit() let it by)."""
     if good.isdigit():
-        return ("\x00", "40000", "9" * 5000, good.translate(OTHER_DIGITS))
+        superscript = good.translate(str.maketrans("0123456789", SCRIPTS[3]))
+        return ("\x00", "40000", "9" * 5000, good.translate(OTHER_DIGITS), superscript)
     return ("\x00", "x" * 400)
+
+
+# Digits as a phone types them in other scripts: decimal ones int() reads as ours
+# (Arabic-Indic, Devanagari, fullwidth), and digits str.isdigit() passes that int() cannot
+# read at all (superscripts, circled): "²" was a 500 wherever isdigit() let it through.
+SCRIPTS = ("٠١٢٣٤٥٦٧٨٩", "०१२३४५६७८९", "０１２３４５６７８９", "⁰¹²³⁴⁵⁶⁷⁸⁹", "⓪①②③④⑤⑥⑦⑧⑨")
+# Numbers read from an address's query as well as its form: paging (django-tables2), the
+# entrant whose own links the check-in page shows, the projector's screens.
+FROM_THE_ADDRESS = {"per_page": "100", "page": "1", "link": "1", "rows": "5", "screen": "2"}
+
+
+def number_junk(good: str) -> tuple[str, ...]:
+    """A number in every other script's digits, below zero, zero, and past any column (a
+    page of -1 rows was a 500; a million drew every row of a big night at once)."""
+    scripts = tuple(good.translate(str.maketrans("0123456789", s)) for s in SCRIPTS)
+    return (*scripts, "-1", "0", "9" * 25, str(2**63), "1000000")
 
 
 @pytest.fixture(autouse=True)
@@ -649,6 +677,83 @@ def test_every_address_takes_nul_and_huge_values_without_a_5xx(world, as_directo
                     )
 
 
+@pytest.mark.parametrize("as_director", [False, True], ids=["anonymous", "director"])
+def test_every_number_an_address_reads_takes_any_scripts_digits_and_any_paging(world, as_director):
+    """Every number read from an address's query (paging, the projector's screens, the
+    entrant whose links to show, and the forms a page reads from its query), in each
+    other script's digits, below zero and past reason, one at a time among the page's
+    own good values: the page or a 4xx, never a 5xx, and nothing stored. (The forms'
+    numbers sent by POST: the field-by-field sweep above, with bad_values.)"""
+    client = Client()
+    if as_director:
+        client.force_login(get_user_model().objects.get(pk=world.director_id))
+    for index, address in enumerate(ADDRESSES):
+        game = GAMES[index % len(GAMES)]
+        action = action_of(address) or ACTIONS[0]
+        url = fill(address.route, world.values(game, action))
+        reachable = as_director != address.key.startswith(("table_link", "link_", "own_"))
+        good = good_payload(address, action, game, world) if reachable else {}
+        numbers = {k: v for k, v in {**FROM_THE_ADDRESS, **good}.items() if v.isdigit()}
+        before = counts()
+        for key, value in numbers.items():
+            for junk in number_junk(value):
+                response = client.get(url, {**good, key: junk})
+                SENT[response.status_code // 100] += 1
+                assert response.status_code < 500, f"GET {url} {key}={junk!r}"
+        assert counts() == before, f"GET {url} stored something"
+
+
+@pytest.mark.parametrize("as_director", [False, True], ids=["anonymous", "director"])
+def test_a_body_past_what_any_form_sends_gives_no_5xx_anywhere(world, as_director):
+    """A form's body past Django's caps (its size, DATA_UPLOAD_MAX_MEMORY_SIZE, and its
+    number of fields) on every address: refused, never a 5xx, nothing stored. A body past
+    the laptop server's own cap is refused before it is read (test_probe_findings)."""
+    client = Client()
+    if as_director:
+        client.force_login(get_user_model().objects.get(pk=world.director_id))
+    big = b"name=" + b"x" * django_settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    fields = django_settings.DATA_UPLOAD_MAX_NUMBER_FIELDS + 1
+    many = "&".join(f"f{i}=1" for i in range(fields)).encode()
+    before = counts()
+    for index, address in enumerate(ADDRESSES):
+        game = GAMES[index % len(GAMES)]
+        url = fill(address.route, world.values(game, action_of(address) or ACTIONS[0]))
+        for body in (big, many):
+            response = client.generic(
+                "POST", url, data=body, content_type="application/x-www-form-urlencoded"
+            )
+            SENT[response.status_code // 100] += 1
+            assert response.status_code < 500, f"POST {url} ({len(body):,} bytes)"
+    assert counts() == before
+
+
+@pytest.mark.parametrize("as_director", [False, True], ids=["anonymous", "director"])
+def test_an_id_past_64_bits_in_any_address_is_a_4xx(world, as_director):
+    """Every number in an address (<int:...>) past what a key column holds: a pair of
+    players 2**63 was an OverflowError on SQLite, a 500."""
+    client = Client()
+    if as_director:
+        client.force_login(get_user_model().objects.get(pk=world.director_id))
+    numbered = [a for a in ADDRESSES if re.search(r"<int:", a.route)]
+    assert len(numbered) > 20
+    for index, address in enumerate(numbered):
+        game = GAMES[index % len(GAMES)]
+        values = world.values(game, action_of(address) or ACTIONS[0])
+        for name in re.findall(r"<int:(\w+)>", address.route):
+            for big in (2**63, 2**64, 10**30):
+                url = fill(address.route, {**values, name: str(big)})
+                before = counts()
+                for method in ("get", "post"):
+                    response = send(client, method, url, {})
+                    SENT[response.status_code // 100] += 1
+                    said = f"{method.upper()} {url}"
+                    if response.status_code == 302:  # a director's page: the login first
+                        assert not as_director and "/login/" in response["Location"], said
+                    else:
+                        assert 400 <= response.status_code < 500, said
+                assert counts() == before, url
+
+
 # FUZZ_EXAMPLES=5000 for a long sweep (`python3 dev.py test tests/test_fuzz_inputs.py -s`
 # prints how many junk requests were sent, by class of answer).
 FUZZ = settings(
@@ -691,6 +796,7 @@ JSON_JUNK = st.one_of(
     st.booleans(),
     st.integers(min_value=-(10**20), max_value=10**20),
     st.sampled_from([-1, 9, 40000, 2**31, 1.5, "", "\x00", "a\x00b", "x" * 400, [], {}, [[[]]]]),
+    st.sampled_from(["²", "1²", ["²"], [None], [2**63], 2**63, -(2**63) - 1]),
     st.text(CHARS, max_size=10),
     st.lists(st.integers(), max_size=3),
     st.dictionaries(st.text(CHARS, max_size=4), st.integers(), max_size=2),
@@ -750,6 +856,61 @@ def test_a_backup_with_junk_anywhere_is_refused_whole_or_restored_valid(exported
         imported.delete()  # the next example imports the same address again
 
 
+# A whole night of each game (tests/data/backups: rulings, byes, signatures, the history),
+# with a playoff's seeds and a side's correction request, for the places junk goes.
+NIGHTS = Path(__file__).parent / "data" / "backups"
+# The keys that hold a record's id or number, and what the probe's files held instead: a
+# digit int() cannot read, null, a list of either, past 64 bits, a fraction, a yes.
+ID_KEYS = {"id", "entrant", "hand", "caused_by", "playoff_seeds", "side", "position"}
+ID_KEYS |= {"entered_by", "offender", "first_dealer", "number", "attempt", "version"}
+ID_JUNK = ("²", None, ["²"], [None], 2**63, 1.5, True)
+
+
+def night_with_every_shape(name: str) -> dict:
+    night = json.loads((NIGHTS / f"{name}.json").read_text())
+    night["tournament"]["slug"] = f"{name}-copy"
+    night["tournament"]["playoff_seeds"] = [e["id"] for e in night["entrants"][:2]]
+    signed = next(t for r in night["rounds"] for t in r["tables"] if t["signatures"])
+    signed["corrections"] = [{"side": 0, "reason": "hand 1", "asked_at": night["exported"]}]
+    return night
+
+
+def id_places(night: dict) -> list[tuple]:
+    """The first place of each shape (the same keys, any list's index) that holds an id."""
+    first: dict[tuple, tuple] = {}
+    for path in places(night):
+        if isinstance(path[-1], str) and path[-1] in ID_KEYS:
+            first.setdefault(tuple(p if isinstance(p, str) else 0 for p in path), path)
+    return sorted(first.values(), key=str)
+
+
+@pytest.mark.parametrize("name", sorted(p.stem for p in NIGHTS.glob("*.json") if "." not in p.stem))
+def test_a_backup_with_junk_for_any_id_is_refused_whole_or_restored_valid(name):
+    """A backup whose playoff seeds were ["²"] or [null] was a 500: every place that holds
+    an id, in a whole night of each game, with each junk: refused with the place named, or
+    restored valid; never another error."""
+    night = night_with_every_shape(name)
+    import_json(json.dumps(night)).delete()  # the night as it is restores
+    where = id_places(night)
+    assert {"playoff_seeds", "caused_by", "offender", "side"} <= {p[-1] for p in where}
+    for path in where:
+        for junk in ID_JUNK:
+            backup = json.loads(json.dumps(night))
+            container = backup
+            for step in path[:-1]:
+                container = container[step]
+            container[path[-1]] = junk
+            before = counts()
+            BACKUPS[0] += 1
+            try:
+                imported = import_json(json.dumps(backup))
+            except BackupError:
+                assert counts() == before, (path, junk)
+                continue
+            assert invalid_rows() == [], (path, junk)
+            imported.delete()
+
+
 def test_withdrawing_a_ruling_on_a_hand_not_yet_entered_leaves_the_table_readable(
     director_client, kitty
 ):
@@ -790,3 +951,83 @@ def test_a_post_in_another_charset_is_refused_with_400_everywhere(world, as_dire
     if charset != "no-such-charset":  # an unknown one is read as UTF-8, as Django does
         assert statuses["/login/"] == 400
     assert counts() == before
+
+
+# --- two directors sending the same name at the same moment -------------------------------
+
+# Each form that makes something named: its address and what it takes, for a night (of
+# the club) and a name; and the rows of that name.
+SAME_NAME = {
+    "club": (
+        lambda t: "/club/new/",
+        lambda t, name: {"name": name},
+        lambda name: Club.objects.filter(name=name),
+    ),
+    "tournament": (
+        lambda t: "/t/new/",
+        lambda t, name: {
+            "name": name,
+            "date": "2026-11-27",
+            "game": "cutthroat-pinochle",
+            "rounds": "4",
+            "paper": "letter",
+            "first_round": "random",
+            "boston_pot": "0",
+            "club": str(t.club_id),
+        },
+        lambda name: Tournament.objects.filter(name=name),
+    ),
+    "season": (
+        lambda t: f"/club/{t.club.slug}/new-season/",
+        lambda t, name: {
+            "game": t.game,
+            "name": name,
+            "starts": "2026-01-01",
+            "ends": "2026-12-31",
+        },
+        lambda name: Season.objects.filter(name=name),
+    ),
+    "entrant": (
+        lambda t: f"/t/{t.slug}/entrants/",
+        lambda t, name: {"name": name, "player1": f"{name} A", "player2": f"{name} B"},
+        lambda name: Entrant.objects.filter(name=name),
+    ),
+}
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("what", sorted(SAME_NAME))
+def test_two_directors_making_the_same_name_at_once_get_no_5xx_and_make_one(what, director):
+    """The probe's directors each made the same club (or night) 50 times at once: 14 (4) of
+    the second answers were 500s, the database refusing the second row. Each pair sent
+    together: one is made, the other told so by its field, never a 5xx."""
+    tournament = make_tournament(GAMES[0], entrants=0, slug="same-name")
+    tournament.staff.add(director)
+    tournament.club.staff.add(director)
+    url_of, data_of, rows_of = SAME_NAME[what]
+    url = url_of(tournament)
+    answers: Counter[int] = Counter()
+
+    def send_it(data: dict, start: threading.Barrier, statuses: list[int]) -> None:
+        client = Client(raise_request_exception=False)
+        client.force_login(director)
+        try:
+            start.wait(10)
+            statuses.append(client.post(url, data).status_code)
+        finally:
+            connection.close()  # this thread's own
+
+    for attempt in range(12):
+        name = f"Same {what} {attempt}"
+        together, statuses = threading.Barrier(2), []
+        data = data_of(tournament, name)
+        pair = [threading.Thread(target=send_it, args=(data, together, statuses)) for _ in range(2)]
+        for thread in pair:
+            thread.start()
+        for thread in pair:
+            thread.join(60)
+        answers.update(statuses)
+        SENT.update(s // 100 for s in statuses)
+        assert len(statuses) == 2 and max(statuses) < 500, (name, statuses)
+        assert sorted(statuses)[0] == 302 and rows_of(name).count() == 1, (name, statuses)
+    print(f"\n{what}: answers {dict(answers)}")

@@ -708,6 +708,9 @@ def check_table_page(checks: Checks, page: Page, night: Night, sides: list) -> N
         if line.void:
             checks.true(f"{label}: void", "void" in cells[1])
             continue
+        if night.dealer_sits_out:  # the dealer's cell says so, with any points it still gets
+            checks.true(f"{label}: the dealer sits out", "sits out" in " ".join(cells[2:]))
+        cells = [c.replace("sits out,", "").replace("sits out", "0") for c in cells]
         figures = tuple(number(x) for cell in cells[2:] for x in cell.split())
         checks.equal(f"{label}: points and running totals", figures, line.figures)
     checks.equal(f"{where}: totals", tuple(number(c) for c in foot[1:]), night.totals)

@@ -5,16 +5,15 @@ mistaken or mischievous tap costs at most one entrant paired who is not there, w
 director sees at the table. The public search lists nobody until a few letters are typed,
 and only a few at a time, so it is not a way to read the whole list of entrants.
 
-A player's own link for the night (tournament/own_links.py) is a credential for that
-player alone, and anyone can type three letters of another's name and tap. So the self
-check-in page shows an entrant's own links only to the browser whose tap checked them in
-(changed them from out to in: the session remembers it), never to a tap on someone
-already in, which is told their link is on their check-in card or with the director. A
-phone lent round the room keeps showing the links of those it checked in, to whoever
-finds their names on it: the page is for the players' own phones; the director checks in
-the others at the door. The holder of an entrant's own check-in link (the code printed
-for the team before players had links of their own) is that entrant: once checked in,
-it shows their players' links.
+Checking in gives nothing else. A player's own link for the night (tournament/own_links.py),
+a side's link and its PIN are each a credential for one player or side, and anyone can
+type three letters of another's name and tap, first or not: a tap proves nothing of who
+taps. So the self check-in page, and an entrant's old check-in link (the code printed for
+a team before players had links of their own, which proves nothing of either partner's),
+show no link nor PIN: they say the player's link is on their check-in card, or with the
+director. The card's QR code, the player's own link, is the proof: opening it checks its
+player in (own_link/) and is their page for the night; the director shows or replaces a
+lost one at the door, and hands out the table cards.
 """
 
 from __future__ import annotations
@@ -27,10 +26,6 @@ from .models import Entrant, Tournament
 
 SEARCH_MIN_LETTERS = 3
 SEARCH_MAX_SHOWN = 8
-# The entrants this browser checked in itself (their ids, in its session): it alone is
-# shown their own links. The most recent few: a phone checks in its owner, or a family.
-CHECKED_IN_HERE = "checked_in_here"
-CHECKED_IN_HERE_KEPT = 12
 
 
 class CheckinError(Exception):
@@ -94,15 +89,3 @@ def self_check_in(entrant: Entrant) -> bool:
 def check_in_all(tournament: Tournament) -> int:
     """Check in everyone registered and not withdrawn; how many this checked in."""
     return tournament.entrants.filter(withdrawn=False, checked_in=False).update(checked_in=True)
-
-
-def remember_checked_in_here(session, entrant: Entrant) -> None:
-    """This browser's tap checked the entrant in: it may be shown their own links."""
-    kept = [pk for pk in session.get(CHECKED_IN_HERE, []) if pk != entrant.pk]
-    session[CHECKED_IN_HERE] = [*kept, entrant.pk][-CHECKED_IN_HERE_KEPT:]
-
-
-def checked_in_here(session, entrants: list[Entrant]) -> list[Entrant]:
-    """Those of `entrants` this browser checked in, still in and not withdrawn."""
-    mine = set(session.get(CHECKED_IN_HERE, []))
-    return [e for e in entrants if e.pk in mine and e.checked_in and not e.withdrawn]

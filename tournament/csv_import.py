@@ -13,6 +13,30 @@ TEAM_COLUMNS = ("team", "player1", "player2")
 PLAYER_COLUMNS = ("name",)
 
 
+def _word(value: str) -> str:
+    """A value as a header word is compared: its letters and digits, case folded."""
+    return "".join(c for c in value.casefold() if c.isalnum())
+
+
+# The headers of either game's file, as words: a row of one of them again is a header
+# (" NAME ", "Team , Player 1 , PLAYER2"), not an entrant. A lone "Player 1" in a file of
+# names is a name (a placeholder is one): alone, only a file's first column's name counts
+# ("name", "team"); otherwise at least two of the team file's.
+FIRST_COLUMNS = {_word(PLAYER_COLUMNS[0]), _word(TEAM_COLUMNS[0])}
+TEAM_HEADER = {_word(column) for column in TEAM_COLUMNS}
+
+
+def header_again(values: list[str]) -> str:
+    """The row as the director wrote it (what prints of it), when it is a header row again
+    (repeated mid-file, two files pasted together), else ""."""
+    said = [v.strip() for v in values if v.strip()]
+    words = {_word(v) for v in said}
+    alone = len(said) == 1 and words <= FIRST_COLUMNS
+    if alone or (len(said) >= 2 and words <= TEAM_HEADER):
+        return ",".join("".join(c for c in v if c.isprintable()) for v in said)
+    return ""
+
+
 @dataclass(frozen=True)
 class Row:
     line: int
@@ -107,6 +131,9 @@ def read_entrants(
         problem, row = _row(line, record, partnership)
         if problem:
             errors.append(f"Line {line}: {problem}")
+            continue
+        if again := header_again(values):
+            errors.append(f"Line {line}: {again!r} is a header row, not an entrant: delete it.")
             continue
         key = player_key(row.name)
         clash = player_clash(row.player1, row.player2, teams) if partnership else ""

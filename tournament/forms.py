@@ -15,7 +15,8 @@ from django.utils.text import slugify
 
 from club.access import clean_club_choice, club_choice
 from rules import RULESETS, InvalidOptions, get_ruleset
-from standings import allowed_metrics, labels, parse_order
+from rules.base import to_int
+from standings import allowed_metrics, default_order, describe_order, labels, parse_order
 
 from .access import directors
 from .csv_import import player_clash, player_key
@@ -42,15 +43,39 @@ def option_field(option) -> forms.Field:
     return forms.IntegerField(min_value=option.min, max_value=option.max, **common)
 
 
-def tiebreaks_help(ruleset) -> str:
+def order_metrics(ruleset) -> tuple[str, ...]:
+    """What a game's standings may be ranked by (Seeger-Fabian where the game has it)."""
     seeger_fabian = any(o.key == "seeger_fabian" for o in ruleset.options)
-    allowed = allowed_metrics(ruleset.partnerships, seeger_fabian)
-    named = labels(ruleset.metric_words)  # the game's own words: "Contracts made"
-    keys = ", ".join(f"{key} ({named[key]})" for key in allowed)
+    return allowed_metrics(ruleset.partnerships, seeger_fabian)
+
+
+def order_help(ruleset) -> str:
+    """How the order reads, with the game's usual one, in the game's words."""
+    words = ruleset.metric_words
+    usual = describe_order(default_order(ruleset.partnerships), words)
+    if any(o.key == "seeger_fabian" for o in ruleset.options):
+        with_it = describe_order(default_order(False, seeger_fabian=True), words)
+        usual += f"; with {ruleset.option('seeger_fabian').label}: {with_it}"
     return (
-        "The standings order, first to last, separated by commas. Empty: the game's usual "
-        f"order. Metrics: {keys}."
+        "First to last: the standings rank by the first, then by the next where it is level. "
+        f"The game's usual order: {usual}."
     )
+
+
+ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th")
+
+
+class OrderWidget(forms.Widget):
+    """The standings order as posted: one choice per place (the form's groups draw them,
+    each game its own tiebreaks by their names), read as the order's text, first to last,
+    so a typed order ("Points, wins") reads the same."""
+
+    def value_from_datadict(self, data, files, name):
+        values = data.getlist(name) if hasattr(data, "getlist") else [data.get(name)]
+        return ", ".join(v.strip() for v in values if isinstance(v, str) and v.strip())
+
+    def value_omitted_from_data(self, data, files, name):
+        return name not in data
 
 
 @dataclass
@@ -59,7 +84,6 @@ class OptionGroup:
 
     ruleset: object
     names: list[str]
-    tiebreaks_help: str
     form: forms.Form
 
     @property
@@ -69,6 +93,40 @@ class OptionGroup:
     @property
     def chosen(self) -> bool:
         return self.ruleset is self.form.ruleset
+
+    @property
+    def order(self) -> dict:
+        """The game's standings order to choose, place by place, from its tiebreaks by
+        their names; the chosen game's as it stands (saved or as posted), another's empty."""
+        metrics = order_metrics(self.ruleset)
+        named = labels(self.ruleset.metric_words)
+        field = self.form["tiebreaks"]
+        picked: tuple[str, ...] = ()
+        if self.chosen:
+            try:
+                picked = parse_order(field.value() or "", metrics, self.ruleset.metric_words)
+            except ValueError:
+                picked = ()  # refused as posted: the message says why
+        slots = []
+        for place in range(len(metrics)):
+            now = picked[place] if place < len(picked) else ""
+            blank = "The game's usual order" if place == 0 else "\N{EM DASH}"
+            choices = [("", blank, now == "")]
+            choices += [(key, named[key], key == now) for key in metrics]
+            slots.append(
+                {
+                    "id": f"order-{self.ruleset.slug}-{place}",
+                    "label": ORDINALS[place] if place < len(ORDINALS) else f"{place + 1}th",
+                    "choices": choices,
+                }
+            )
+        return {
+            "slots": slots,
+            "disabled": not self.chosen or field.field.disabled,
+            "errors": field.errors if self.chosen else [],
+            "help": order_help(self.ruleset),
+            "label": field.label,
+        }
 
 
 PARTNERSHIP_ONLY = ("bye_points", "playoff_size")
@@ -145,7 +203,8 @@ class TournamentForm(forms.ModelForm):
             self.ruleset = get_ruleset(game)
         except KeyError:
             self.ruleset = get_ruleset("columbus-6-card-kitty")
-        self.fields["tiebreaks"].help_text = tiebreaks_help(self.ruleset)
+        # Chosen in the game's group, place by place, from the game's tiebreaks by name.
+        self.fields["tiebreaks"].widget = OrderWidget()
         if game_locked and not self.ruleset.partnerships:
             # A bye's points and the playoff bracket are the partnership game's; a game of
             # players each on their own has none of them to set.
@@ -178,7 +237,7 @@ class TournamentForm(forms.ModelForm):
                 self.fields[OPTION_PREFIX + option.key] = field
             if ruleset.boston_pot and POT in self.fields:
                 names.append(POT)
-            self.option_groups.append(OptionGroup(ruleset, names, tiebreaks_help(ruleset), self))
+            self.option_groups.append(OptionGroup(ruleset, names, self))
 
     def offer_clubs(self, user) -> None:
         self.offered_clubs = club_choice(self.fields["club"], user)
@@ -187,9 +246,12 @@ class TournamentForm(forms.ModelForm):
         return clean_club_choice(self.cleaned_data.get("club"), self.offered_clubs)
 
     def main_fields(self):
-        """The night's own fields; a game's options and its Boston pot are in its group."""
+        """The night's own fields; a game's options, its Boston pot and its standings order
+        are in its group."""
         return [
-            self[name] for name in self.fields if not name.startswith(OPTION_PREFIX) and name != POT
+            self[name]
+            for name in self.fields
+            if not name.startswith(OPTION_PREFIX) and name not in (POT, "tiebreaks")
         ]
 
     def clean_correction_minutes(self):
@@ -290,8 +352,15 @@ class EntrantForm(forms.ModelForm):
         data = super().clean()
         if self.tournament.is_partnership and not data.get("name"):
             p1, p2 = data.get("player1"), data.get("player2")
-            if p1 and p2:
-                data["name"] = f"{p1} & {p2}"[:100]
+            joined, most = f"{p1} & {p2}", Entrant._meta.get_field("name").max_length
+            if p1 and p2 and len(joined) > most:  # never cut: a name is kept as typed
+                self.add_error(
+                    "name",
+                    f"The players' names make a team name of {len(joined)} characters; at "
+                    f"most {most} are kept: type a shorter team name.",
+                )
+            elif p1 and p2:
+                data["name"] = joined
         p1, p2 = data.get("player1"), data.get("player2")
         if self.tournament.is_partnership and p1 and p2:
             teams = registered_players(self.tournament, self.instance.pk)
@@ -348,8 +417,8 @@ class LinkForm(forms.Form):
         if value == "new":
             return None
         player = None
-        if value.isdigit() and len(value) <= 18:
-            player = self.tournament.club.players.filter(pk=int(value)).first()
+        if (number := to_int(value)) is not None:  # "²" passes isdigit(), not int()
+            player = self.tournament.club.players.filter(pk=number).first()
         if player is None:
             raise forms.ValidationError("Choose a player of the club's register, or a new one.")
         return player

@@ -9,12 +9,15 @@ Django's own fields leave two gaps that the rest of the app relied on without kn
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from django import forms
 from django.core.validators import MaxValueValidator, MinValueValidator
-from django.db import models
+from django.db import IntegrityError, models, transaction
 from django.db.backends.base.operations import BaseDatabaseOperations
 
-from rules.base import to_bool
+from rules.base import to_bool, to_int
 
 # What a database column of each integer type holds on every supported database.
 COLUMN_RANGES = BaseDatabaseOperations.integer_field_ranges
@@ -83,10 +86,12 @@ def text_for(model: type[models.Model], name: str, **kwargs) -> forms.CharField:
 
 def _stored_id(field, value) -> None:
     """An id no key column can hold is an unknown choice, never a query: SQLite raised
-    OverflowError (a 500) for a ticked box whose value was 20 digits long."""
+    OverflowError (a 500) for a ticked box whose value was 20 digits long, and int() a
+    ValueError for "²" (a digit to str.isdigit, no number to int)."""
     low, high = column_range(field.queryset.model._meta.pk)
     text = str(value).strip()
-    if not (len(text) <= 20 and text.lstrip("-").isdigit() and low <= int(text) <= high):
+    number = to_int(text)
+    if number is None or not low <= number <= high:
         raise forms.ValidationError(
             field.error_messages["invalid_choice"],
             code="invalid_choice",
@@ -122,6 +127,49 @@ def formfield(field: models.Field, **kwargs) -> forms.Field | None:
         low, high = column_range(field)
         form_field.validators += [MinValueValidator(low), MaxValueValidator(high)]
     return form_field
+
+
+SAVED_AT_ONCE = (
+    "Someone else saved at the same moment, and the two could not both be kept: nothing "
+    "was saved here. Check the form and send it again."
+)
+
+
+def saved_once(form: forms.BaseModelForm, then: Callable[[Any], None] | None = None) -> Any:
+    """The form's object saved (and `then` done with it) in one transaction; None when the
+    database refused it: another request stored the same name or address between this
+    form's checks and its save (two directors making the same club at once: a 500 was).
+    The form is then checked again, so its field says what clashes, as it would have a
+    moment later; a clash no field checks is said at the top."""
+    try:
+        with transaction.atomic():
+            saved = form.save()
+            if then is not None:
+                then(saved)
+            return saved
+    except IntegrityError:
+        form.full_clean()
+        if not form.errors:
+            form.add_error(None, SAVED_AT_ONCE)
+        return None
+
+
+# The most rows one page of a long table (standings, ratings, the register) shows.
+MOST_ROWS_PER_PAGE = 500
+
+
+def paging_refused(request) -> str:
+    """Why the rows per page the address asks for (`per_page`) are not shown, in words; ""
+    when they are (or none is asked). django-tables2 takes any whole number: -1 failed in
+    its paginator (EmptyPage, a 500), and a million drew every row of a big night at once."""
+    text = request.GET.get("per_page")
+    rows = to_int(text)
+    if text is None or (rows is not None and 1 <= rows <= MOST_ROWS_PER_PAGE):
+        return ""
+    return (
+        f"Rows per page: a whole number from 1 to {MOST_ROWS_PER_PAGE}, not “{text[:20]}”. "
+        "Leave it out of the address for the page's own."
+    )
 
 
 def line_count(data: bytes) -> int:

@@ -105,13 +105,14 @@ def link_entrants(
                     if exact not in taken:  # else the same player twice: the director says
                         setattr(entrant, field + "_id", exact)
                         taken.add(exact)
+                        touched = True
                 elif not near:
                     player = _new_player(tournament.club, name, [typed, *aliases], index)
                     if player is not None:
                         setattr(entrant, field + "_id", player.pk)
                         taken.add(player.pk)
-                touched = True
-            if touched:
+                        touched = True
+            if touched:  # a link made; a name left to confirm changes nothing stored
                 changed.append(entrant)
         # One short UPDATE each: quicker than one bulk CASE over hundreds of rows.
         for entrant in changed:

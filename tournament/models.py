@@ -146,6 +146,49 @@ class Tournament(models.Model):
     def is_partnership(self) -> bool:
         return self.ruleset.partnerships
 
+    @property
+    def state_display(self) -> str:
+        """The night's state as its rounds have it, whatever was last stored (a restored
+        copy keeps the file's): "Setting up" until a round is published, "Running" while
+        one is in play or more are to come, "All rounds played" once the night's rounds
+        are complete; "Finished" once it is kept with the club's played nights. Read from
+        `with_round_counts` where the list annotated it, else counted here."""
+        if self.status == self.Status.FINISHED:
+            return self.get_status_display()
+        counts = getattr(self, "round_counts", None)
+        if counts is None:
+            counts = Tournament.objects.filter(pk=self.pk).aggregate(**round_counts())
+        if not counts["shown_rounds"]:
+            return self.Status.SETUP.label
+        if not counts["open_rounds"] and counts["complete_rounds"] >= self.rounds:
+            return "All rounds played"
+        return self.Status.RUNNING.label
+
+
+def round_counts() -> dict:
+    """What a night's state is read from (Tournament.state_display): its rounds published,
+    those published and not complete yet, and its regular rounds complete (each round once,
+    whatever else the list joined)."""
+
+    def rounds(**where) -> models.Count:
+        return models.Count("round_set", filter=models.Q(**where), distinct=True)
+
+    playing = (Round.Status.PUBLISHED, Round.Status.IN_PLAY)
+    complete = Round.Status.COMPLETE
+    return {
+        "shown_rounds": rounds(round_set__status__in=(*playing, complete)),
+        "open_rounds": rounds(round_set__status__in=playing),
+        "complete_rounds": rounds(round_set__status=complete, round_set__playoff=False),
+    }
+
+
+def with_round_counts(tournaments: models.QuerySet) -> list[Tournament]:
+    """The tournaments, each with what its state is read from, in one query."""
+    listed = list(tournaments.annotate(**round_counts()))
+    for tournament in listed:
+        tournament.round_counts = {key: getattr(tournament, key) for key in round_counts()}
+    return listed
+
 
 class Entrant(models.Model):
     """A team of two (partnership games) or one player (the three-player games)."""

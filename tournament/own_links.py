@@ -2,13 +2,13 @@
 
 Each partner of a team has their own (place 1: the first player, 2: the second); at the
 three-player games each entrant is one player (place 1). A link is made the first time
-it is needed (the check-in codes, the self check-in page) and kept all night; the
+it is needed (the check-in codes, the director's check-in page) and kept all night; the
 director replaces one that was lost or shared (a new token: the old one stops working).
 
 The page behind it is own_link/; this module only keeps the links. Each is a bearer
-credential for that player alone: printed on their check-in card, shown on the self
-check-in page only to the phone whose tap checked them in (tournament/checkin.py says
-why), never written to a log nor sent in a Referer (config/logs.py, config/private.py).
+credential for that player alone: printed on their check-in card, shown by the director
+at the door (a lost card), never by the self check-in (tournament/checkin.py says why),
+never written to a log nor sent in a Referer (config/logs.py, config/private.py).
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ from club.access import runs_club
 from club.models import Club
 from laptop.links import phone_url
 from rules import RULESETS
-from rules.base import count
+from rules.base import count, to_int
 
 from . import own_links
 from .access import director_required, is_director, runs, sees, visible_tournament
@@ -22,8 +22,6 @@ from .checkin import (
     SEARCH_MIN_LETTERS,
     CheckinError,
     check_in_all,
-    checked_in_here,
-    remember_checked_in_here,
     self_check_in,
     self_search,
     tapped,
@@ -40,8 +38,9 @@ from .forms import (
     TournamentForm,
     registered_players,
 )
+from .inputs import saved_once
 from .linking import LINKS, LinkError, confirm, link_entrants, to_confirm, typed_players
-from .models import GAME_CHOICES, Entrant, Table, Tournament
+from .models import GAME_CHOICES, Entrant, Table, Tournament, with_round_counts
 
 
 def home(request):
@@ -65,7 +64,7 @@ def home(request):
     return render(
         request,
         "tournament/home.html",
-        {"tournaments": tournaments, "clubs": clubs, "games": GAME_CHOICES},
+        {"tournaments": with_round_counts(tournaments), "clubs": clubs, "games": GAME_CHOICES},
     )
 
 
@@ -104,13 +103,20 @@ def _save_tournament(request, form, template, tournament=None, status=200):
     if request.method == "POST":
         if form.is_valid():
             creating = form.instance.pk is None
-            tournament = form.save()
-            if creating:  # who creates a tournament runs it, and keeps a club nobody kept
-                tournament.staff.add(request.user)
-                if not tournament.club.staff.exists():
-                    tournament.club.staff.add(request.user)
-            messages.success(request, f"Saved {tournament.name}.")
-            return redirect(tournament)
+
+            def run_it(saved):  # who creates a tournament runs it, and keeps a club nobody kept
+                if creating:
+                    saved.staff.add(request.user)
+                    if not saved.club.staff.exists():
+                        saved.club.staff.add(request.user)
+
+            saved = saved_once(form, then=run_it)
+            if saved is None:  # the same address taken a moment ago: the field says so
+                return render(
+                    request, template, {"form": form, "tournament": tournament}, status=409
+                )
+            messages.success(request, f"Saved {saved.name}.")
+            return redirect(saved)
         status = 400
     return render(request, template, {"form": form, "tournament": tournament}, status=status)
 
@@ -144,7 +150,9 @@ def entrants(request, slug):
     form = EntrantForm(request.POST or None, tournament=tournament)
     if request.method == "POST":
         if form.is_valid():
-            entrant = form.save()
+            entrant = saved_once(form)
+            if entrant is None:  # the same name registered a moment ago: the field says so
+                return _render_entrants(request, tournament, form, status=409)
             messages.success(request, f"Registered {entrant.name}.")
             return redirect("entrants", slug=slug)
         return _render_entrants(request, tournament, form, status=400)
@@ -206,11 +214,12 @@ def entrant_edit(request, slug, pk):
     form = EntrantForm(request.POST or None, instance=entrant, tournament=tournament)
     status = 200
     if request.method == "POST":
-        if form.is_valid():
-            form.save()
-            messages.success(request, f"Saved {entrant.name}.")
-            return redirect("entrants", slug=slug)
         status = 400
+        if form.is_valid():
+            if saved_once(form) is not None:
+                messages.success(request, f"Saved {entrant.name}.")
+                return redirect("entrants", slug=slug)
+            status = 409  # the same name taken a moment ago: the field says so
     return render(
         request,
         "tournament/entrant_form.html",
@@ -303,8 +312,9 @@ def render_checkin(request, tournament: Tournament, form: CheckinSearchForm, sta
     )
     counts["waiting"] = counts["registered"] - counts["checked_in"]
     entrants = list(shown.order_by("name"))
-    asked = request.GET.get("link", "")  # the entrant whose own links to show
-    showing = [e for e in entrants if asked.isdigit() and len(asked) < 19 and e.pk == int(asked)]
+    # The entrant whose own links to show (to_int: "²" passes isdigit(), then int() fails).
+    asked = to_int(request.GET.get("link", ""))
+    showing = [e for e in entrants if e.pk == asked]
     owns = own_links.shown(request, showing, partnerships) if showing else {}
     rows = [(e, _players(e, partnerships), owns.get(e.pk, [])) for e in entrants]
     return render(
@@ -351,12 +361,13 @@ def checkin_new_link(request, slug, pk):
     form = CheckinSearchForm(request.POST)
     place = request.POST.get("place", "")
     places = own_links.places(entrant, tournament.is_partnership)
-    if form.is_valid() and not (place.isdigit() and len(place) < 3 and int(place) in places):
+    place = to_int(place)  # "²" passes str.isdigit(), then int() fails
+    if form.is_valid() and place not in places:
         form.add_error(None, f"Choose which player of {entrant.name} gets a new link.")
     if not form.is_valid():
         return render_checkin(request, tournament, form)
-    own_links.replace(entrant, int(place))
-    player = own_links.player_name(entrant, int(place), tournament.is_partnership)
+    own_links.replace(entrant, place)
+    player = own_links.player_name(entrant, place, tournament.is_partnership)
     messages.success(
         request,
         f"{player} has a new own link: the old one no longer works. Let them scan the new "
@@ -394,14 +405,18 @@ def _self_checkin_closed(request, tournament: Tournament):
     )
 
 
-# Once checked in, the page shows the players' own links: never cached, so a shared phone's
-# back button or a proxy does not keep them.
+# Where a player who checked in without their own link finds it: the tap proved nothing.
+OWN_LINK_ELSEWHERE = "Your link is on your check-in card, or ask the director."
+
+
+# Never cached: what a tap said is for the phone that tapped, not its back button or a proxy.
 @never_cache
 def self_checkin(request, slug):
     """The players' own check-in page (no login), open while the director allows it: type
     a few letters of your team or name, tap to check in. A night not published is not
     there for anyone but its staff, as its other pages (its name and entrants are private).
-    The tap that checks an entrant in is shown their own links (tournament/checkin.py)."""
+    It checks in and gives nothing else: a tap proves nothing of who taps, so it is told
+    where the player's own link is, never shown it (tournament/checkin.py)."""
     tournament = visible_tournament(request, slug)
     if not tournament.self_checkin:
         return _self_checkin_closed(request, tournament)
@@ -419,14 +434,8 @@ def self_checkin(request, slug):
             except CheckinError as exc:
                 form.add_error("q", str(exc))
             else:
-                if done:
-                    remember_checked_in_here(request.session, entrant)
-                    said = "checked in: welcome!"
-                elif checked_in_here(request.session, [entrant]):
-                    said = "already checked in."
-                else:  # someone else's tap, or another phone's: their links stay theirs
-                    said = "already checked in. " + OWN_LINK_ELSEWHERE
-                messages.success(request, f"{entrant.name}: {said}")
+                said = "checked in: welcome!" if done else "already checked in."
+                messages.success(request, f"{entrant.name}: {said} {OWN_LINK_ELSEWHERE}")
                 url = reverse("self_checkin", args=[slug]) + "?" + urlencode({"q": query})
                 return redirect(f"{url}#e{entrant.pk}")
     return _render_self_checkin(request, tournament, form, status=400)
@@ -436,9 +445,6 @@ def _render_self_checkin(request, tournament: Tournament, form, status: int = 20
     query = form.cleaned_data.get("q", "") if form.is_valid() else ""
     if status == 200 and not form.is_valid():
         status = 400
-    found = self_search(tournament, query)
-    mine = checked_in_here(request.session, found.entrants)
-    shown = own_links.shown(request, mine, tournament.is_partnership)
     return render(
         request,
         "tournament/self_checkin.html",
@@ -446,26 +452,23 @@ def _render_self_checkin(request, tournament: Tournament, form, status: int = 20
             "tournament": tournament,
             "form": form,
             "query": query.strip(),
-            "found": found,
-            "rows": [(e, shown.get(e.pk, [])) for e in found.entrants],
+            "found": self_search(tournament, query),
             "min_letters": SEARCH_MIN_LETTERS,
         },
         status=status,
     )
 
 
-OWN_LINK_ELSEWHERE = "Your link is on your check-in card, or ask the director."
-
-
-@never_cache  # it shows the entrant's players' own links
+@never_cache  # its address is the entrant's check-in code
 def self_checkin_link(request, slug, checkin_token):
-    """An entrant's own check-in link (the QR code printed for them): one tap confirms.
-    Opening it checks nobody in, so a link previewed by a chat app does nothing.
+    """An entrant's own check-in link (the code printed for a team before each player had
+    an own link): one tap confirms. Opening it checks nobody in, so a link previewed by a
+    chat app does nothing.
 
-    The link is its entrant's credential (as a side's table link is): it works before the
-    night is published too, but a wrong one then says no more than that there is no such
-    night. Its holder is that entrant: once checked in, it shows their players' own links
-    (the team's code, printed before each player had one, leads to them)."""
+    The link checks its entrant in (as a side's table link acts for its side): it works
+    before the night is published too, but a wrong one then says no more than that there
+    is no such night. It proves nothing of the players' own links, so it shows none: it
+    says where they are, as the self check-in page does."""
     tournament = get_object_or_404(Tournament, slug=slug)
     entrant = Entrant.objects.filter(tournament=tournament, checkin_token=checkin_token).first()
     if entrant is None and not sees(request.user, tournament):
@@ -486,13 +489,15 @@ def self_checkin_link(request, slug, checkin_token):
             return redirect(request.path)
     elif entrant.withdrawn:
         status, error = 409, withdrawn_message(entrant)
-    owns = []
-    if entrant.checked_in and not entrant.withdrawn:
-        owns = own_links.shown(request, [entrant], tournament.is_partnership)[entrant.pk]
     return render(
         request,
         "tournament/self_checkin_link.html",
-        {"tournament": tournament, "entrant": entrant, "error": error, "owns": owns},
+        {
+            "tournament": tournament,
+            "entrant": entrant,
+            "error": error,
+            "own_link_elsewhere": OWN_LINK_ELSEWHERE,
+        },
         status=status,
     )
 

@@ -36,8 +36,10 @@ class SixCardKittyHand:
 
 
 def bid_text(record: SixCardKittyHand) -> str:
-    """ "5", "5 special", "5 no": the bid as rule 21 says it aloud."""
-    return str(record.level) if record.form == "plain" else f"{record.level} {record.form}"
+    """ "5", "5 special", "5 no uptown": the bid as rule 21 says it aloud, with the
+    direction the bidder named for a "no" bid (rule 26), as the sheet prints it."""
+    bid = str(record.level) if record.form == "plain" else f"{record.level} {record.form}"
+    return f"{bid} {record.direction}" if record.form == "no" and record.direction else bid
 
 
 def score_line(totals: Sequence[int]) -> str:
@@ -135,5 +137,4 @@ class HandRecordRules(Ruleset):
         return SixCardKittyHand(bidding_team, level, form, direction, books)
 
     def summary(self, record: SixCardKittyHand) -> tuple[int | None, str, str]:
-        bid = bid_text(record) + (f" {record.direction}" if record.direction else "")
-        return record.bidding_team, bid, count(record.books, "book")
+        return record.bidding_team, bid_text(record), count(record.books, "book")

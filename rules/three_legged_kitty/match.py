@@ -59,11 +59,14 @@ class MatchRules(Ruleset):
                 "like any other.",
                 tally=tuple(tally),
             )
+        # The game ends on the score, or at the hand limit when the night set one
+        # (hand_limit), whichever comes first: the line says both.
+        so_far = f"{played} of at most {count(limit, 'hand')}" if limit else count(played, "hand")
         return MatchResult(
             complete=False,
             totals=tuple(totals),
             winner=None,
             hands_played=played,
-            explanation=f"{count(played, 'hand')} played, first to {target}: {line}.",
+            explanation=f"{so_far} played, first to {target}: {line}.",
             tally=tuple(tally),
         )

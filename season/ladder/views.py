@@ -12,6 +12,7 @@ from club.models import Club, Season
 from leaderboard.tables import SafeExport
 from league.ladder import TIES_WORDS
 from rules import get_ruleset
+from tournament.inputs import saved_once
 
 from .chart import ladder_chart
 from .forms import LadderSettingsForm, SeasonForm
@@ -83,11 +84,13 @@ def ladder_export(request, club, season, fmt):
 def _save_season(request, club: Club, form, season=None):
     status = 200
     if request.method == "POST":
-        if form.is_valid():
-            saved = form.save()
-            messages.success(request, f"Saved {saved.name}.")
-            return redirect("season", club=club.slug, season=saved.slug)
         status = 400
+        if form.is_valid():
+            saved = saved_once(form)
+            if saved is not None:
+                messages.success(request, f"Saved {saved.name}.")
+                return redirect("season", club=club.slug, season=saved.slug)
+            status = 409  # the same name taken a moment ago: the field says so
     return render(
         request,
         "season/season_form.html",

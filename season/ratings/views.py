@@ -14,6 +14,7 @@ from club.models import Club
 from league.ratings import combined
 from rules import RULESETS
 from tournament.access import shown_players
+from tournament.inputs import paging_refused
 
 from . import build as ratings
 from .chart import chart
@@ -44,6 +45,8 @@ def _player_url(club: Club, game: str):
 @require_safe
 def ratings_page(request, club, game):
     club, ruleset = _club_game(club, game)
+    if refused := paging_refused(request):
+        return render(request, "bad_request.html", {"message": refused}, status=400)
     kept = ratings.current(club, ruleset.slug)
     ranked = ratings.ranked(kept)
     table = ratings_table(ranked, _player_url(club, ruleset.slug))

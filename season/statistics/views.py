@@ -4,6 +4,7 @@ entry that entered none of them is not there for the public (tournament.access).
 
 from __future__ import annotations
 
+from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 
@@ -47,7 +48,9 @@ def pair_page(request, club: str, a: int, b: int):
     if a == b:
         raise Http404("A partnership is two players.")
     found = get_object_or_404(Club, slug=club)
-    people = shown_players(request.user, found).filter(pk__in=[a, b]).in_bulk()
+    # Each id on its own: an id past 64 bits finds no one, where `pk__in` sent it to the
+    # database (OverflowError on SQLite, a 500).
+    people = shown_players(request.user, found).filter(Q(pk=a) | Q(pk=b)).in_bulk()
     if len(people) != 2:
         raise Http404("No such players in this club's register.")
     first, second = sorted(people.values(), key=lambda p: (p.name, p.pk))

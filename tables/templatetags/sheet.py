@@ -19,15 +19,24 @@ def score_cells(row) -> SafeString:
     not by template tags: the table page draws every row on every load, and the tags'
     cost per cell was a large part of a long table's page."""
     cells = []
-    for points, running in row.cells:
+    for side, (points, running) in enumerate(row.cells):
+        # A side sitting the hand out (Ascot's dealer at four) did not score 0: it did not
+        # play; what it is given all the same (a Seeger-Fabian share) follows the words.
+        out = side == row.out
+        shown = _signed(points)
+        if out:  # its words may wrap (sits-out): four players' columns fit a phone
+            shown = "sits out" + (f", {shown}" if points else "")
+        muted = "muted sits-out" if out else "muted"
         if row.void:
             cell = "—"
         elif row.status == "accepted":
-            cell = format_html("{}", _signed(points))
+            cell = format_html('<span class="sits-out">{}</span>', shown) if out else shown
             if running is not None:
-                cell += format_html('<br><small class="muted">{}</small>', running)
+                cell = format_html('{}<br><small class="muted">{}</small>', cell, running)
         elif points is not None:
-            cell = format_html('<span class="muted">({})</span>', _signed(points))
+            cell = format_html('<span class="{}">({})</span>', muted, shown)
+        elif out:
+            cell = format_html('<span class="{}">{}</span>', muted, shown)
         else:
             cell = ""
         cells.append((cell,))

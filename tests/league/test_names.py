@@ -3,7 +3,7 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from league.names import Entry, name_key, near, one_edit_apart, register
+from league.names import Entry, name_key, near, one_edit_apart, register, typed_as
 
 NAMES = st.text(st.characters(exclude_categories=("Cs", "Cc")), max_size=20)
 WORDY = st.lists(
@@ -146,3 +146,22 @@ def test_two_neighbours_swapped_are_one_edit_and_the_register_finds_them(name, d
     assert club.match(typed).near == (1,) or club.match(typed).exact == 1
     club.add(Entry(2, typed))
     assert club.near_pairs() == [(1, 2)]
+
+
+def test_a_name_typed_on_any_phone_is_the_name_as_registered():
+    """Signing by name: case, accents, spacing and punctuation do not count, letters do."""
+    assert typed_as("Jose Jimenez", "José Jiménez")
+    assert typed_as("  JOSE   jimenez ", "José Jiménez")
+    assert typed_as("josejimenez", "José Jiménez")
+    assert typed_as("Lukasz Nowak", "Łukasz Nowak") and typed_as("Soren", "Søren")
+    assert typed_as("zoe o'brien", "Zoë O’Brien") and typed_as("Anne Marie", "Anne-Marie")
+    assert not typed_as("Jose Jimenes", "José Jiménez")
+    assert not typed_as("Jimenez Jose", "José Jiménez")
+    assert not typed_as("Jose", "José Jiménez") and not typed_as("", "José Jiménez")
+    assert typed_as("—", "—") and not typed_as("", "—")  # no letter: typed as it is
+
+
+@given(NAMES)
+def test_a_name_is_typed_as_itself_and_an_empty_box_never_signs_a_name(name):
+    assert typed_as(name, name) and typed_as(f"  {name} ", name)
+    assert typed_as("", name) == (not name.split())

@@ -74,7 +74,8 @@ def test_the_line_names_the_bidders_whoever_scores():
 def test_the_issue_example():
     result = score(hand(NS, 5, "no", 12))
     assert result.points == (6, 0)
-    assert result.explanation == "North-South bid 5 no, 12 books: North-South +6"
+    # The direction named for a "no" bid (rule 26) is said, as the sheet prints it.
+    assert result.explanation == "North-South bid 5 no uptown, 12 books: North-South +6"
     assert result.made and result.declarer == NS and result.boston_side is None
 
 

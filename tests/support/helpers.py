@@ -114,10 +114,14 @@ def accepted_hands(table: Table, hands: list[dict], start: int = 1, accept: bool
 
 
 def sign_every_side(table: Table, player: int = 0) -> None:
-    """Every side signs for itself, with its first (or `player`-th) player."""
+    """Every side signs for itself, with its first (or `player`-th) player; a side that
+    forfeited the round does not sign (its signature is not needed)."""
     from scoring import entry
 
+    to_sign = entry.table_result(table).to_sign
     for seat in table.seats.select_related("entrant").order_by("position"):
+        if seat.position not in to_sign:
+            continue
         name = seat.entrant.players[min(player, len(seat.entrant.players) - 1)]
         entry.sign(
             table,

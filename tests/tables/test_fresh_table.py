@@ -47,7 +47,9 @@ def test_a_round_ruling_alone_shows_on_the_sides_pages(director):
     table = fresh_table("columbus-6-card-kitty")
     rulings.record(
         table,
-        rulings.Proposal(code="7", hand="", offender=1, choice="", note="not at the table"),
+        rulings.Proposal(
+            code="7", hand="", offender=1, choice="", note="not at the table", early=True
+        ),
         actor=entry.Actor(user=director, label="Director td"),
     )
     for side in (0, 1):

@@ -14,6 +14,7 @@ import io
 import logging
 import os
 import re
+import signal
 import socket
 import sys
 from pathlib import Path
@@ -29,6 +30,12 @@ from laptop.keep_alive import keep_alive
 from laptop.loop import use_loop
 
 DEFAULT_PORT = 8000
+# The biggest request body the server reads: the largest upload the app takes (a backup
+# file, at most 20 MB: backup.forms.BACKUP_MAX_BYTES) with its form's other fields, as
+# docs/production.md keeps a proxy's (client_max_body_size 21m). A file over its own cap
+# up to this is answered by the form, in its words; a body past it, by waitress (413)
+# before it is read. waitress's own limit, 1 GB, let anyone fill the laptop's disk.
+MAX_BODY_BYTES = 21 * 1024 * 1024
 
 
 def port_number(text: str) -> int:
@@ -139,12 +146,17 @@ class Command(BaseCommand):
         # waitress says "Task queue depth is N" whenever requests wait for a thread: a
         # round's first seconds are a queue, not news.
         logging.getLogger("waitress.queue").setLevel(logging.ERROR)
+        # Asked to stop (a service manager, `kill`): stopped as by Ctrl+C, not cut off.
+        signal.signal(signal.SIGTERM, stop_as_by_ctrl_c)
         try:
             server.run()  # until Ctrl+C, which waitress's loop takes itself
         except KeyboardInterrupt:
             pass
         finally:
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a second one ends it at once
             server.close()
+            # A copy asked for a moment ago (a sheet just signed) is made before the end.
+            backups.finish_copies()
             fold_journal()
             SERVING.unlink(missing_ok=True)
         self.stdout.write(f"Stopped. The night is kept in {settings.DATA_DIR}.")
@@ -162,6 +174,7 @@ class Command(BaseCommand):
                 # A round's phones hold a connection each, and poll on it.
                 connection_limit=1000 if many else 500,
                 asyncore_use_poll=many,
+                max_request_body_size=MAX_BODY_BYTES,
                 ident="Kitty TD",
             )
         except OSError as error:
@@ -222,6 +235,13 @@ class Command(BaseCommand):
             drawn = io.StringIO()
             code.terminal(out=drawn)
             self.stdout.write(drawn.getvalue(), ending="")
+
+
+def stop_as_by_ctrl_c(signum, frame) -> None:
+    """SIGTERM stops the server as Ctrl+C does: the answers under way are sent, the copy
+    of the night asked for is made and the journal folded into the night's file. By
+    default it ended the process at once, and the newest copy lacked the last signature."""
+    raise KeyboardInterrupt
 
 
 def fold_journal() -> None:

@@ -70,12 +70,18 @@ PROJECT = "kitty-td"
 
 
 def sh(*args, **kwargs):
-    try:
-        result = subprocess.run(args, cwd=ROOT, **kwargs)
-    except KeyboardInterrupt:  # Ctrl+C reached the child too; it has said so
-        sys.exit(130)
-    if result.returncode:
-        sys.exit(result.returncode)
+    child = subprocess.Popen(args, cwd=ROOT, **kwargs)
+    while True:
+        try:
+            code = child.wait()
+            break
+        except KeyboardInterrupt:
+            # Ctrl+C reached the child too: it stops as it says (the server makes its last
+            # copy and folds the journal into the night's file). subprocess.run would kill
+            # it a quarter of a second later.
+            continue
+    if code:
+        sys.exit(code)
 
 
 def requirements(*extras):

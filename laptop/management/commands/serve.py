@@ -89,6 +89,7 @@ class Command(BaseCommand):
             metavar="FOLDER",
             help="a second folder for the copies of the night (a USB stick)",
         )
+        # Read before the settings by kittytd/cli.py, which takes it out: here for --help.
         parser.add_argument(
             "--data",
             metavar="FOLDER",
@@ -117,8 +118,6 @@ class Command(BaseCommand):
     def handle(self, *args, port, local, address, backup_to, threads, demo, no_demo, **options):
         if settings.DEBUG:
             raise CommandError(f"serve runs with DEBUG off: use `{said_as('run')}`.")
-        if options["data"] and Path(options["data"]).resolve() != settings.DATA_DIR:
-            raise CommandError(f"--data is read before the settings: use `{said_as('run')}`.")
         if address:
             settings.PHONE_ADDRESS = address
             settings.ALLOWED_HOSTS.append(address)

@@ -1,15 +1,15 @@
-"""Fonts that carry the club's names: accents, Polish ł, and CJK.
+"""Fonts that carry the club's names: accents, Polish ą and ł, Greek, Cyrillic, and CJK.
 
-Nothing here may depend on a font being installed: DejaVu Sans is used when the
-machine has it (it covers far more of Latin, Greek and Cyrillic), else the Vera
-fonts bundled with reportlab. CJK goes to a TrueType CJK font when one is found,
-else to reportlab's built-in CID fonts, which every PDF viewer can show. A letter
-no font has is printed without its accent rather than as an empty box.
+The main faces are DejaVu Sans, shipped in ``typefaces/`` beside this module, so every
+PDF prints the same letters on Windows, macOS and Linux alike: stock Windows and macOS
+have no DejaVu, and reportlab's own Vera lacks ą, ę, Greek and Cyrillic. CJK goes to a
+TrueType CJK font when the system has one, else to reportlab's built-in CID fonts,
+which every PDF viewer can show. A letter no font has is printed without its accent
+rather than as an empty box.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import unicodedata
 from dataclasses import dataclass
@@ -22,13 +22,14 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 STYLES = ("regular", "bold", "italic")
 
-_DEJAVU = {
-    "regular": "DejaVuSans.ttf",
-    "bold": "DejaVuSans-Bold.ttf",
-    "italic": "DejaVuSans-Oblique.ttf",
+TYPEFACES = Path(__file__).resolve().parent / "typefaces"
+SHIPPED = {
+    "regular": TYPEFACES / "DejaVuSans.ttf",
+    "bold": TYPEFACES / "DejaVuSans-Bold.ttf",
+    "italic": TYPEFACES / "DejaVuSans-Oblique.ttf",
 }
-_VERA = {"regular": "Vera.ttf", "bold": "VeraBd.ttf", "italic": "VeraIt.ttf"}
-# TrueType (not CFF) CJK fonts that reportlab can embed.
+# TrueType (not CFF) CJK fonts that reportlab can embed: several MB each, so found on the
+# system rather than shipped.
 _CJK_TTF = (
     "DroidSansFallbackFull.ttf",
     "DroidSansFallback.ttf",
@@ -49,12 +50,9 @@ class Face:
 
 
 def _font_dirs() -> list[Path]:
-    dirs = [Path(p) for p in os.environ.get("KITTY_TD_FONT_DIRS", "").split(os.pathsep) if p]
-    spec = importlib.util.find_spec("rinoh_typeface_dejavusans")
-    if spec and spec.submodule_search_locations:
-        dirs += [Path(p) for p in spec.submodule_search_locations]
+    """The system's font folders, where a CJK font may be installed."""
     home = Path.home()
-    dirs += [
+    dirs = [
         Path("/usr/share/fonts"),
         Path("/usr/local/share/fonts"),
         home / ".local/share/fonts",
@@ -89,18 +87,15 @@ def _register_ttf(name: str, path: str | Path, subfont: int = 0) -> Face | None:
 
 @cache
 def latin(style: str = "regular") -> Face:
-    """The main face for a style: DejaVu when present, else reportlab's bundled Vera."""
+    """The main face for a style: the shipped DejaVu Sans, whatever the system has."""
     if style not in STYLES:
         raise ValueError(f"unknown font style {style!r}; use one of {STYLES}")
-    path = _find(_DEJAVU[style])
-    if path is not None:
-        face = _register_ttf(f"KittyDejaVu-{style}", path)
-        if face is not None:
-            return face
-    face = _register_ttf(f"KittyVera-{style}", _VERA[style])
-    if face is None:  # reportlab always ships Vera; this would be a broken install
-        raise RuntimeError("reportlab's bundled Vera fonts could not be loaded")
-    return face
+    # Loaded directly, not through _register_ttf: a missing or broken shipped file is a
+    # broken install, said as such, never a PDF quietly printed without its letters.
+    name = f"KittyDejaVu-{style}"
+    font = TTFont(name, str(SHIPPED[style]))
+    pdfmetrics.registerFont(font)
+    return Face(name, frozenset(font.face.charToGlyph))
 
 
 @cache

@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from kittytd import __version__
+from printing.fonts import SHIPPED, TYPEFACES
 from tests.support.served import NOT_INHERITED, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -85,6 +86,9 @@ def test_the_wheel_carries_the_whole_app_and_nothing_of_the_tests(wheel):
         for p in ROOT.glob("*/migrations/0*.py")
         if p.parts[-3] not in NOT_SHIPPED
     }
+    # The font every PDF prints with, on every system, and its licence.
+    fonts = {p.relative_to(ROOT).as_posix() for p in (*SHIPPED.values(), TYPEFACES / "LICENSE")}
+    assert fonts <= set(names)
 
 
 def test_the_wheel_needs_the_runtime_only(wheel):

@@ -205,7 +205,7 @@ FORM_RENDERER = "django.forms.renderers.TemplatesSetting"
 
 DATABASES = {
     "default": dj_database_url.config(
-        default=f"sqlite:///{(DATA_DIR / data.DATABASE).as_posix()}",
+        default=data.database_url(DATA_DIR),  # its path quoted: `Kitty #2` is a folder
         # The laptop's server threads keep their SQLite connection instead of opening one
         # a request (about 5 % of its time at a round's busiest).
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60" if LAPTOP else "0")),
@@ -225,8 +225,6 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         # phone was told is stored survives the laptop losing power.
         init_command="PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL",
     )
-    if LAPTOP:  # one process writes the file: its writers queue in it (laptop/sqlite/)
-        DATABASES["default"]["ENGINE"] = "laptop.sqlite"
 elif DATABASES["default"]["ENGINE"].endswith("postgresql"):
     # A kept connection is checked before each request without a round trip (config/postgresql/).
     DATABASES["default"]["ENGINE"] = "config.postgresql"
@@ -259,7 +257,7 @@ LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
 LANGUAGE_CODE = "en-us"
-TIME_ZONE = os.environ.get("TIME_ZONE", "America/New_York")
+TIME_ZONE = data.time_zone()  # the club's clock, also read before Django (kittytd/data.py)
 USE_I18N = True
 USE_TZ = True
 

@@ -13,6 +13,8 @@ given to any command, names another (a USB stick).
 from __future__ import annotations
 
 import os
+import re
+import shlex
 import sys
 from pathlib import Path
 
@@ -46,9 +48,15 @@ def said_as(subcommand: str, *, with_data: bool = True) -> str:
     folder they named, so that what they type next acts on the same club's data."""
     said = f"{os.environ.get('KITTYTD_COMMAND', 'kittytd')} {subcommand}"
     named = os.environ.get("KITTYTD_DATA_OPTION") if with_data else None
-    if not named:
-        return said
-    return f'{said} --data "{named}"' if " " in named else f"{said} --data {named}"
+    return f"{said} --data {typed(named)}" if named else said
+
+
+def typed(argument: str, *, windows: bool = os.name == "nt") -> str:
+    """An argument as the user types it into their console, quoted where that console would
+    read it otherwise (`Kitty #2`: a space, and `#` begins a comment in a Unix shell)."""
+    if windows:  # cmd and PowerShell: double quotes, which a Windows path never holds
+        return f'"{argument}"' if re.search(r"[^\w\\/:.-]", argument) else argument
+    return shlex.quote(argument)
 
 
 def main(argv: list[str] | None = None) -> None:

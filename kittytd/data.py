@@ -18,6 +18,8 @@ import re
 import shutil
 from datetime import datetime
 from pathlib import Path
+from urllib.parse import quote
+from zoneinfo import ZoneInfo
 
 import platformdirs
 
@@ -26,6 +28,7 @@ SECRET_KEY = "secret-key"
 OLDER_KEYS = "older-secret-keys"
 LOGIN = "director-login.txt"
 BACKUPS = "backups"
+DEFAULT_TIME_ZONE = "America/New_York"
 
 
 def folder() -> Path:
@@ -35,6 +38,19 @@ def folder() -> Path:
     if named:
         return Path(named).expanduser().resolve()
     return platformdirs.user_data_path("kittytd", appauthor=False)
+
+
+def database_url(data: Path) -> str:
+    """The data folder's database as a DATABASE_URL (dj-database-url reads it), its path
+    quoted: a `#` or `?` in a folder's name (`Kitty #2`) would end the path there, and the
+    night would be kept in another file (`Kitty `, in the folder above)."""
+    return "sqlite:///" + quote((data / DATABASE).as_posix(), safe="/:")
+
+
+def time_zone() -> str:
+    """The club's time zone, TIME_ZONE, read before Django is: the clock copies are named
+    on (config/settings.py reads the same)."""
+    return os.environ.get("TIME_ZONE") or DEFAULT_TIME_ZONE
 
 
 def static_folder() -> Path:
@@ -117,7 +133,8 @@ def _adopt_database(database: Path, data: Path, name: str) -> list[str]:
     killed holds the last writes."""
     target = data / DATABASE
     if target.exists():
-        stamp = datetime.now().strftime("%Y-%m-%d_%H-%M-%S")
+        # On the club's clock, as the copies are named (laptop/backups.py), not the laptop's.
+        stamp = datetime.now(ZoneInfo(time_zone())).strftime("%Y-%m-%d_%H-%M-%S")
         target = data / BACKUPS / f"{stamp}_before-1.0.0-from-{_slug(name)}.sqlite3"
         said = [
             f"the database {database} (this folder has its own, which is kept): it is the "

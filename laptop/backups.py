@@ -27,10 +27,12 @@ import threading
 import time
 import unicodedata
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePath
+from urllib.parse import quote
 
 from django.conf import settings
 from django.db import connection, transaction
+from django.utils import timezone
 
 log = logging.getLogger(__name__)
 
@@ -113,8 +115,11 @@ def slug(reason: str) -> str:
 
 
 def copy_name(reason: str, at: datetime.datetime | None = None, suffix: str = SUFFIX) -> str:
-    """The name of a copy made now (or `at`) for this reason: what `copies` reads back."""
-    return f"{(at or datetime.datetime.now()).strftime(STAMP)}_{slug(reason)}{suffix}"
+    """The name of a copy made now (or at the aware moment `at`) for this reason: what
+    `copies` reads back. On the club's clock (TIME_ZONE), as every page and sheet says the
+    time, whatever the laptop's own zone: Windows never takes TIME_ZONE as the process's."""
+    moment = timezone.localtime(at or timezone.now(), timezone.get_default_timezone())
+    return f"{moment.strftime(STAMP)}_{slug(reason)}{suffix}"
 
 
 def free_name(reason: str, folders: list[Path], suffix: str = SUFFIX) -> str:
@@ -217,7 +222,10 @@ def _prune(folder: Path) -> None:
     neither counts nor goes."""
     routine = [c for c in copies(folder) if c.routine]
     for old in routine[settings.BACKUP_KEEP :]:
-        old.path.unlink(missing_ok=True)
+        # Windows removes no file another program has open (the director reading the list,
+        # a virus scanner): that copy goes at a later turn, and the new one still counts.
+        with contextlib.suppress(OSError):
+            old.path.unlink(missing_ok=True)
 
 
 @dataclass(frozen=True)
@@ -235,8 +243,17 @@ TOURNAMENTS = "tournament_tournament"
 
 def read_only(path: Path) -> sqlite3.Connection:
     """A copy opened so that looking at it never changes it (nor makes a file where there
-    was none). Its address is quoted: a folder's name may hold `?` or `#`."""
-    return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=5)
+    was none)."""
+    return sqlite3.connect(f"{sqlite_uri(path.resolve())}?mode=ro", uri=True, timeout=5)
+
+
+def sqlite_uri(path: PurePath) -> str:
+    """An absolute path as an SQLite URI: every character a URI reads otherwise quoted (a
+    folder named `Kitty #2`, `Why?` or `100%`, and letters beyond ASCII, as UTF-8), and no
+    host in it, which SQLite refuses: a Windows share `\\\\nas\\kitty` is `file:////nas/kitty`
+    (Path.as_uri() names the host), a drive `file:///C:/...`."""
+    posix = path.as_posix()
+    return "file://" + quote(posix if posix.startswith("/") else f"/{posix}", safe="/:")
 
 
 def nights_in(path: Path) -> list[Night]:

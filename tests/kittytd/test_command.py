@@ -63,6 +63,17 @@ def test_the_version_and_the_help(capsys):
     assert "The club's data:" in said
 
 
+def test_what_to_type_next_names_the_data_folder_as_the_console_reads_it(monkeypatch):
+    monkeypatch.setenv("KITTYTD_DATA_OPTION", "/media/ann/Kitty #2 Łódź")
+    assert cli.said_as("run") == "kittytd run --data '/media/ann/Kitty #2 Łódź'"
+    assert cli.said_as("run", with_data=False) == "kittytd run"
+    monkeypatch.setenv("KITTYTD_DATA_OPTION", "/media/ann/KITTY")
+    assert cli.said_as("restore") == "kittytd restore --data /media/ann/KITTY"
+    # Windows' consoles: double quotes, and a backslash is no escape there.
+    assert cli.typed(r"E:\Kitty #2 Łódź", windows=True) == r'"E:\Kitty #2 Łódź"'
+    assert cli.typed(r"E:\kitty", windows=True) == r"E:\kitty"
+
+
 def test_a_data_option_without_its_folder_is_said(ran):
     with pytest.raises(SystemExit) as said:
         ran("run", "--data")

@@ -3,6 +3,7 @@ folder that cannot be written stops nothing and is said on the console."""
 
 import sqlite3
 import time
+from pathlib import Path
 
 import pytest
 from django.db import connection
@@ -203,3 +204,34 @@ def test_copy_now_called_from_a_command_copies_the_night_as_it_is(folders, direc
     with sqlite3.connect(written) as conn:
         assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
         assert conn.execute("SELECT count(*) FROM tournament_entrant").fetchone()[0] == 2
+
+
+def test_a_copy_that_cannot_be_removed_yet_stops_no_new_copy(folders, tmp_path, monkeypatch):
+    """On Windows a file another program has open (the director's list of copies, a virus
+    scanner) cannot be removed: the new copy is still written and counted, and the old
+    one goes at a later turn."""
+    own = folders[0]
+    own.mkdir(parents=True)
+    for minute in range(3):
+        night_file(own / f"2026-03-13_21-0{minute}-00_every-few-minutes.sqlite3")
+    held = own / "2026-03-13_21-00-00_every-few-minutes.sqlite3"
+    unlink = Path.unlink
+
+    def held_open(path, missing_ok=False):
+        if path == held:
+            raise PermissionError(13, "being used by another process", str(path))
+        return unlink(path, missing_ok=missing_ok)
+
+    monkeypatch.setattr(Path, "unlink", held_open)
+    source = night_file(tmp_path / "night.sqlite3")
+    monkeypatch.setattr(backups, "database_file", lambda: source)
+    written = backups.copy_now("sheet signed", source)
+    assert [p.parent for p in written] == folders
+    assert all(s.failure is None for s in backups.status())
+    assert held.exists()
+    monkeypatch.setattr(Path, "unlink", unlink)  # closed by the other program
+    backups.copy_now("round published", source)
+    assert not held.exists()
+    kept = {c.reason for c in backups.copies(own)}
+    assert kept == {"round published", "sheet signed", "every few minutes"}
+    assert (own / "2026-03-13_21-02-00_every-few-minutes.sqlite3").exists()  # the newest old one

@@ -20,7 +20,7 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from kittytd.cli import said_as
+from kittytd.cli import said_as, typed
 from laptop import backups
 from laptop.management.commands.serve import QUIET, serving_port
 
@@ -72,7 +72,7 @@ class Command(BaseCommand):
             listed = kept.parent in backups.folders()  # else it is restored by its path
             self.stdout.write(
                 f"The database as it was is kept as the copy {kept.name} (in {kept.parent}):"
-                f" {said_as('restore')} {kept.name if listed else kept} puts it back."
+                f" {said_as('restore')} {typed(kept.name if listed else str(kept))} puts it back."
             )
         self.stdout.write(f"Start the night again: {said_as('run')}")
 

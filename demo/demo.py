@@ -125,7 +125,7 @@ FRIDAY, SUNDAY, WEDNESDAY, THURSDAY = 4, 6, 2, 3
 
 def on_weekday(weekday: int, today: datetime.date | None = None) -> datetime.date:
     """The next date that is this day of the week, today included."""
-    today = today or datetime.date.today()
+    today = today or timezone.localdate()  # the club's day (TIME_ZONE), not the laptop's
     return today + datetime.timedelta(days=(weekday - today.weekday()) % 7)
 
 

@@ -14,6 +14,7 @@ import random
 from collections.abc import Sequence
 
 from django.db import transaction
+from django.utils import timezone
 
 from club.models import Club, Player, Season
 from draw.rounds import draw_next_round, publish
@@ -152,7 +153,7 @@ def past_weeks(
     season they open (it runs a month past tonight, so tonight counts too). `first_week`:
     names typed otherwise on the first of those nights (each a register entry of its own);
     `tonight`: the game's night in progress, whose day of the week the weeks fall on."""
-    today = tonight or datetime.date.today()  # the weeks before the game's own night
+    today = tonight or timezone.localdate()  # the weeks before the game's own night
     for week in range(WEEKS, 0, -1):
         date = today - datetime.timedelta(weeks=week)
         typed = {**(first_week or {})} if week == WEEKS else {}

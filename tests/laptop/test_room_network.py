@@ -271,7 +271,7 @@ def terminal_qr(lines: list[str]) -> str:
 def hands_at(database: Path, token: str) -> list[tuple[int, int, str]]:
     """(number, attempt, status) of every hand stored at the table of a side's link, read
     from the laptop's database file as it stands."""
-    uri = f"file:{database}?mode=ro"
+    uri = f"{Path(database).resolve().as_uri()}?mode=ro"
     with contextlib.closing(sqlite3.connect(uri, uri=True, timeout=20)) as db:
         return db.execute(
             "SELECT h.number, h.attempt, h.status FROM scoring_hand h "

@@ -20,10 +20,8 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 
-from reportlab.pdfgen.canvas import Canvas
-
 from .fonts import runs, width
-from .paper import MARGIN
+from .paper import MARGIN, Page
 
 ELLIPSIS = "…"
 SLACK = 0.01  # points: rounding, not ink
@@ -69,12 +67,12 @@ def _box_of(x: float, max_width: float, align: str) -> Box:
     return left, left + max_width
 
 
-def _check(c: Canvas, text: str, left: float, w: float, box: Box | None) -> None:
+def _check(c: Page, text: str, left: float, w: float, box: Box | None) -> None:
     seen = _WATCH.get()
     if seen is None:
         return
     if box is None:  # no cell named: the page's printable width
-        box = (MARGIN, c._pagesize[0] - MARGIN)
+        box = (MARGIN, c.size[0] - MARGIN)
     if left < box[0] - SLACK or left + w > box[1] + SLACK:
         seen.append(Overflow(text, left, left + w, box))
 
@@ -223,7 +221,7 @@ def fit_lines(
 
 
 def draw(
-    c: Canvas,
+    c: Page,
     x: float,
     y: float,
     text: str,
@@ -249,7 +247,7 @@ class TextRun:
     costs a fraction of drawing each alone (one object per cell was two thirds of a
     10,000-row standings PDF). Black, like the page's body text; `close` draws them."""
 
-    def __init__(self, c: Canvas):
+    def __init__(self, c: Page):
         self.c = c
         self.text = c.beginText()
         self.text.setFillColorRGB(0, 0, 0)
@@ -279,7 +277,7 @@ class TextRun:
 
 
 def draw_fitted(
-    c: Canvas,
+    c: Page,
     x: float,
     y: float,
     text: str,

@@ -31,9 +31,23 @@ def pytest_addoption(parser):
 DATABASE_FIXTURES = {"db", "transactional_db", "live_server", "django_db_setup"}
 
 
+# A test driving chromium or served by the live server, still running after 5 minutes, has
+# hung (the longest, a whole Pinochle night, took 2 on a loaded 2-core machine): it fails
+# there, and the next gets a new chromium (tests/browser/chromium.py). Every other test has
+# pyproject's limit.
+SERVED_TEST_LIMIT = 300
+SERVED_FIXTURES = {"live_server", "chromium"}
+
+
 def pytest_collection_modifyitems(config, items):
-    """`--only-database-tests`: the same suite on PostgreSQL leaves out what no database
+    """A served test's timeout (pytest-timeout), unless it sets its own.
+
+    `--only-database-tests`: the same suite on PostgreSQL leaves out what no database
     setting reaches, and says how many it left out."""
+    for item in items:
+        served = SERVED_FIXTURES & set(getattr(item, "fixturenames", ()))
+        if served and item.get_closest_marker("timeout") is None:
+            item.add_marker(pytest.mark.timeout(SERVED_TEST_LIMIT))
     if not config.getoption("--only-database-tests"):
         return
     kept, left = [], []

@@ -107,10 +107,12 @@ class StoredChoice(forms.ModelChoiceField):
 
 
 class StoredChoices(forms.ModelMultipleChoiceField):
-    def _check_values(self, value):
-        for each in value:
-            _stored_id(self, each)
-        return super()._check_values(value)
+    def clean(self, value):
+        chosen = self.prepare_value(value)
+        if isinstance(chosen, list | tuple):  # anything else is refused by the field itself
+            for each in chosen:
+                _stored_id(self, each)
+        return super().clean(value)
 
 
 def formfield(field: models.Field, **kwargs) -> forms.Field | None:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.chromium import HUNG, Chromium
+from tests.browser.chromium import Chromium
 
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
 
@@ -60,19 +60,24 @@ def chromium():
     held.close()
 
 
+HELD = pytest.StashKey[Chromium]()
+
+
 @pytest.fixture
-def browser(chromium):
-    """The module's chromium, as tests/browser/chromium.py stands for it."""
-    return chromium
+def browser(chromium, request):
+    """The module's chromium as it runs now (a new one after a failed test)."""
+    request.node.stash[HELD] = chromium
+    return chromium.current()
 
 
-def pytest_collection_modifyitems(items):
-    """A browser test that failed because chromium stopped answering runs once more (with a
-    new chromium); a test failing any other way fails."""
-    here = Path(__file__).parent
-    for item in items:
-        if here in item.path.parents:
-            item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=[HUNG]))
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A test that failed, or timed out, in any phase: its chromium is closed before its
+    contexts' teardown would wait on it, and the next test launches a new one."""
+    report = yield
+    if report.failed and HELD in item.stash:
+        item.stash[HELD].discard()
+    return report
 
 
 class Shots:
@@ -117,7 +122,7 @@ def opened(browser, live_server, **options):
 
     context.on("page", watch)
     yield context
-    if not browser.killed(context.browser):  # after a hang (tests/browser/chromium.py)
+    if context.browser.is_connected():  # else closed with its chromium after a failure
         context.close()
     assert not refused, "\n".join(refused)
 

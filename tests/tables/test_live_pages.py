@@ -8,9 +8,8 @@ from datetime import timedelta
 
 import pytest
 from django.contrib.messages import constants
-from django.contrib.messages.storage.base import Message
 from django.contrib.messages.storage.cookie import CookieStorage
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from django.test import Client
 from django.utils import timezone
 
@@ -341,9 +340,11 @@ def test_the_players_phones_share_one_render_of_each_version(
     assert "as the public sees it" in own and "as the public sees it" not in again.content.decode()
 
     told = Client()
-    told.cookies["messages"] = CookieStorage(HttpRequest())._encode(
-        [Message(constants.SUCCESS, "You are checked in.")]
-    )
+    said = CookieStorage(HttpRequest())  # a message left for the next page, as a view does
+    said.add(constants.SUCCESS, "You are checked in.")
+    carried = HttpResponse()
+    said.update(carried)
+    told.cookies["messages"] = carried.cookies["messages"].value
     assert "You are checked in." in told.get(url).content.decode()
 
     entrant = table.seats.first().entrant

@@ -4,8 +4,7 @@ Every phone with the standings open asks every few seconds whether anything chan
 (leaderboard.views.STANDINGS_POLL_SECONDS); most answers are "no" (204). The version is
 the history of the tables the standings count (each hand, ruling and signature is in it),
 the entrants (a rename too) and the rounds: read as columns of the tournament's row, in
-one query whose SQL is written once per process (scoring.prepared), not three aggregates
-built anew at each poll.
+one query, not three aggregates.
 
 The public's standings count signed tables only (a signed table changes only when
 reopened, which unsigns it) and the playoff matches the bracket shows: a hand entered at a
@@ -19,7 +18,6 @@ from django.db.models import DateTimeField, OuterRef, Q
 
 from scoring.columns import count, count_where, counted, most
 from scoring.models import Change
-from scoring.prepared import Prepared
 from tournament.models import Entrant, Round, Tournament
 
 
@@ -55,20 +53,15 @@ def _columns(only_signed: bool) -> dict:
     }
 
 
-def _facts(only_signed: bool) -> Prepared:
-    columns = _columns(only_signed)
-    return Prepared(
-        lambda tournament: Tournament.objects.filter(pk=tournament).annotate(**columns).only("pk")
-    )
-
-
 FACTS = tuple(_columns(only_signed=False))
-_SIGNED, _EVERY = _facts(only_signed=True), _facts(only_signed=False)
+_SIGNED, _EVERY = (
+    Tournament.objects.annotate(**_columns(only_signed)).only("pk") for only_signed in (True, False)
+)
 
 
 def standings_facts(tournament_id: int, only_signed: bool) -> tuple:
     """What the standings are made of, counted (leaderboard.views.standings_version)."""
-    (row,) = (_SIGNED if only_signed else _EVERY)(tournament_id)
+    row = (_SIGNED if only_signed else _EVERY).get(pk=tournament_id)
     return tuple(tuple(sorted(getattr(row, name).items())) for name in FACTS)
 
 

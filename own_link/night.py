@@ -12,7 +12,6 @@ from dataclasses import dataclass
 
 from django.http import Http404
 
-from scoring.prepared import Prepared
 from tables.later import newest_for, newest_public_round
 from tables.model import facts_stored, history_length
 from tournament import live
@@ -24,24 +23,15 @@ NOT_VALID = "This link is not valid: ask the director for your own link."
 # With the club and the player's register entries: the page links to their season and
 # rating pages, in the same read whoever the player is. With the newest round the players
 # may see (its id): the player's table there is the next read.
-_LINK = Prepared(
-    lambda token: (
-        OwnLink.objects.select_related(
-            "entrant__tournament__club", "entrant__member1", "entrant__member2"
-        )
-        .filter(token=token)
-        .annotate(newest_round=newest_public_round("entrant__tournament", "pk"))
-    )
-)
+_LINK = OwnLink.objects.select_related(
+    "entrant__tournament__club", "entrant__member1", "entrant__member2"
+).annotate(newest_round=newest_public_round("entrant__tournament", "pk"))
 # The player's table in a round, with every seat at it (as a side's link reads them), the
 # table's history length (the page's version) and whether anything is stored there.
-_SEATED = Prepared(
-    lambda round_id, entrant: (
-        Seat.objects.select_related("entrant", "table__round__tournament")
-        .filter(table__round_id=round_id, table__seats__entrant_id=entrant)
-        .annotate(**history_length("table"), **facts_stored("table"))
-        .order_by("position")
-    )
+_SEATED = (
+    Seat.objects.select_related("entrant", "table__round__tournament")
+    .annotate(**history_length("table"), **facts_stored("table"))
+    .order_by("position")
 )
 
 
@@ -107,12 +97,14 @@ class Night:
 
 def night_of(token: str) -> Night:
     """The player's night by their link; 404 for a link that is not (or no longer) one."""
-    link = next(iter(_LINK(token)), None)
+    link = _LINK.filter(token=token).first()
     if link is None:
         raise Http404(NOT_VALID)
     if link.newest_round is None:  # before the first round
         return Night(link, None, [])
-    seats = list(_SEATED(link.newest_round, link.entrant_id))
+    seats = list(
+        _SEATED.filter(table__round_id=link.newest_round, table__seats__entrant_id=link.entrant_id)
+    )
     if seats:  # at a table: two queries in all, the page's version with them
         return Night(link, seats[0].table.round, seats)
     round_ = newest_for(link.entrant.tournament_id, link.entrant_id)  # a bye, or not drawn

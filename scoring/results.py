@@ -14,15 +14,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import partial
 
-from django.db.models import F, QuerySet
+from django.db.models import QuerySet
 
 import standings
 from rules import HandScore, HandTally, InvalidHand, MatchResult, Ruleset
 from rules import Ruling as RuleRuling
 from tournament.models import Entrant, Round, Seat, Table, Tournament
 
+from .at_table import at_table
 from .models import Hand, Ruling, Signature
-from .prepared import Prepared
 
 
 @dataclass
@@ -182,36 +182,31 @@ class Facts:
     signatures: dict[int, list[Signature]]
 
 
-# One table's facts, the reads of every table page and every write at a table.
-_SEATED = Prepared(
-    lambda table: (
-        Entrant.objects.filter(seats__table_id=table)
-        .annotate(seat_position=F("seats__position"))
-        .order_by()
-    )
+# A table's entrants, each with its seat's position (written as SQL: scoring.at_table).
+_SEATED = (
+    f'SELECT e.*, s."position" AS seat_position FROM "{Entrant._meta.db_table}" e'
+    f' JOIN "{Seat._meta.db_table}" s ON s."entrant_id" = e."id" WHERE s."table_id" = %s'
 )
-_HANDS = Prepared(lambda table: Hand.objects.filter(table_id=table))
-_RULINGS = Prepared(lambda table: Ruling.objects.filter(table_id=table, withdrawn_at__isnull=True))
-_SIGNATURES = Prepared(lambda table: Signature.objects.filter(table_id=table))
 
 
 def _one_table(table: Table, seated: list | None, stored: bool = True) -> Facts:
+    """One table's facts, the reads of every table page and every write at a table."""
     if seated is None:
-        seated = [(e.seat_position, e) for e in _SEATED(table.pk)]
+        seated = [(e.seat_position, e) for e in Entrant.objects.raw(_SEATED, [table.pk])]
     seats = {table.pk: seated}
     if not stored:  # the caller's read found no hand, ruling or signature here
         return Facts(
             [table], seats, {table.pk: []}, defaultdict(list), defaultdict(list), {table.pk: []}
         )
-    hands = {table.pk: list(_HANDS(table.pk))}
+    hands = {table.pk: list(at_table(Hand, table.pk))}
     rulings_by_hand = defaultdict(list)
     round_rulings = defaultdict(list)
-    for ruling in _RULINGS(table.pk):
+    for ruling in at_table(Ruling, table.pk, ' AND "withdrawn_at" IS NULL'):
         if ruling.hand_id:
             rulings_by_hand[ruling.hand_id].append(ruling)
         else:
             round_rulings[table.pk].append(ruling)
-    signatures = {table.pk: list(_SIGNATURES(table.pk))}
+    signatures = {table.pk: list(at_table(Signature, table.pk))}
     return Facts([table], seats, hands, rulings_by_hand, round_rulings, signatures)
 
 

@@ -23,7 +23,6 @@ from tournament.models import Table
 from . import outcomes
 from .history import Action
 from .models import Change, Hand
-from .prepared import Prepared
 from .results import Facts, TableResult, derive, load_facts
 
 
@@ -57,11 +56,8 @@ class Actor:
         return self.user is not None
 
 
-_LOCKED = Prepared(
-    lambda table: (
-        Table.objects.select_for_update().select_related("round__tournament").filter(pk=table)
-    )
-)
+# The table's row, locked (PostgreSQL), with its round and tournament as they are now.
+_LOCKED = Table.objects.select_for_update().select_related("round__tournament")
 
 
 class TableWrite:
@@ -151,10 +147,7 @@ def table_write(table: Table, actor: Actor, *, seated: list | None = None) -> It
     length (PostgreSQL; SQLite locks the file). The facts the write saves are its own to
     keep the stored outcome right (outcomes.logged_write): it stores it in `log`."""
     with transaction.atomic(), outcomes.logged_write():
-        for locked in _LOCKED(table.pk):
-            yield TableWrite(locked, actor, seated)
-            return
-        raise Table.DoesNotExist(f"No table {table.pk}.")
+        yield TableWrite(_LOCKED.get(pk=table.pk), actor, seated)
 
 
 def gone(table: Table, hand: Hand) -> str:

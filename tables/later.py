@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING
 from django.db.models import Count, Exists, OuterRef, Subquery
 from django.urls import reverse
 
-from scoring.prepared import Prepared
 from tournament.models import Bye, Round, Seat
 
 if TYPE_CHECKING:
@@ -41,31 +40,26 @@ def newest_public_round(tournament: str, value: str = "number") -> Subquery:
 # seats: tables.page._LINK).
 NEWEST_ROUND = newest_public_round("table__round__tournament")
 
-# The newest public round with the entrant's seat (its id) or bye in it.
-_NEWEST = Prepared(
-    lambda tournament, entrant: (
-        Round.objects.filter(tournament_id=tournament)
-        .exclude(status=Round.Status.DRAFT)
-        .annotate(
-            seat_id=Subquery(
-                Seat.objects.filter(table__round=OuterRef("pk"), entrant_id=entrant).values("pk")[
-                    :1
-                ]
-            ),
-            sits_out=Exists(Bye.objects.filter(round=OuterRef("pk"), entrant_id=entrant)),
-        )
-        .order_by("-number")
-        .only("pk", "number", "status", "started")[:1]
-    )
-)
-
 
 def newest_for(tournament_id: int, entrant_id: int) -> Round | None:
     """The newest round the players may see, in one query, with the entrant's place in it:
     `seat_id` (none: not seated) and `sits_out` (a bye). A side's page from a past round
     and a player's own link both follow the entrant by it."""
-    rounds = _NEWEST(tournament_id, entrant_id)
-    return rounds[0] if rounds else None
+    return (
+        Round.objects.filter(tournament_id=tournament_id)
+        .exclude(status=Round.Status.DRAFT)
+        .annotate(
+            seat_id=Subquery(
+                Seat.objects.filter(table__round=OuterRef("pk"), entrant_id=entrant_id).values(
+                    "pk"
+                )[:1]
+            ),
+            sits_out=Exists(Bye.objects.filter(round=OuterRef("pk"), entrant_id=entrant_id)),
+        )
+        .order_by("-number")
+        .only("pk", "number", "status", "started")
+        .first()
+    )
 
 
 @dataclass(frozen=True)

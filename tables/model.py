@@ -29,6 +29,7 @@ from django.utils.safestring import SafeString, mark_safe
 from laptop.links import phone_url
 from printing import check
 from scoring import calls, entry, may, rulings, signed
+from scoring.at_table import at_table
 from scoring.columns import count_of, most_of
 from scoring.dealing import FirstDealerForm
 from scoring.forms import (
@@ -45,7 +46,6 @@ from scoring.forms import (
 )
 from scoring.history import Action
 from scoring.models import Change, CorrectionRequest, Hand, Ruling, Signature
-from scoring.prepared import Prepared
 from scoring.results import TableResult, results_for
 from scoring.sheet import SideView, build_sheet, next_dealer, ruling_lines, seat_choices
 from tournament import live, news
@@ -144,17 +144,6 @@ def facts_stored(table: str) -> dict:
     }
 
 
-# The version's read of a page whose own read did not bring it (the director's, which
-# follows no entrant): compiled once.
-_HISTORY_LENGTH = Prepared(
-    lambda table_id: (
-        Table.objects.filter(pk=table_id)
-        .annotate(n=Count("changes"), last=Max("changes__id"))
-        .only("pk")
-    )
-)
-
-
 def table_version(
     access: Access, history: list[Change] | None = None, newest: int | None = None
 ) -> str:
@@ -166,9 +155,9 @@ def table_version(
         n, newest_change = access.history_length
         last = {"n": n, "last": newest_change}
         newest = access.newest
-    elif history is None:
-        (counted,) = _HISTORY_LENGTH(access.table.pk)
-        last = {"n": counted.n, "last": counted.last}
+    elif history is None:  # a director's page, whose own read did not bring it
+        changes = Change.objects.filter(table_id=access.table.pk)
+        last = changes.aggregate(n=Count("pk"), last=Max("pk"))
     else:
         last = {"n": len(history), "last": max((c.pk for c in history), default=None)}
     round_ = access.table.round
@@ -203,27 +192,16 @@ def clock_context(access: Access, hands_on_sheet: bool) -> dict:
     }
 
 
-# A hand on the sheet (Hand.on_sheet): neither taken back nor struck.
-_ON_SHEET = Prepared(
-    lambda table: (
-        Hand.objects.filter(table_id=table, taken_back_at=None, struck_at=None)
-        .only("pk")
-        .order_by()[:1]
-    )
-)
-
-
 def clock_part(access: Access) -> str:
     """The clock alone, for a poll whose page shows the table's current facts: read with
     one query more (is a hand on the sheet; none where nothing is stored), not the whole
     table."""
-    hands_on_sheet = access.facts_stored is not False and bool(list(_ON_SHEET(access.table.pk)))
+    hands_on_sheet = access.facts_stored is not False and (
+        # A hand on the sheet (Hand.on_sheet): neither taken back nor struck.
+        Hand.objects.filter(table_id=access.table.pk, taken_back_at=None, struck_at=None).exists()
+    )
     context = clock_context(access, hands_on_sheet)
     return render_to_string("tables/_clock.html", context, using="jinja2")
-
-
-_CORRECTIONS = Prepared(lambda table: CorrectionRequest.objects.filter(table_id=table))
-_HISTORY = Prepared(lambda table: Change.objects.filter(table_id=table))
 
 
 class TablePage:
@@ -447,7 +425,7 @@ class TablePage:
         # whose history has none is not read for them, as at every table until its sheet
         # is signed.
         asked = any(change.action == Action.ASKED for change in self.history)
-        corrections = list(_CORRECTIONS(self.access.table.pk)) if asked else []
+        corrections = list(at_table(CorrectionRequest, self.access.table.pk)) if asked else []
         return {
             "correction_closes": closes,
             "correction_open": correction_open,
@@ -594,7 +572,7 @@ def _history(table: Table, result) -> list[Change]:
     per change, nor a join to read them again)."""
     hands = {h.hand.pk: h.hand for h in result.hands} | {h.pk: h for h in result.pending}
     hands |= {h.pk: h for h in result.removed}  # taken back or struck: named all the same
-    history = list(_HISTORY(table.pk))
+    history = list(at_table(Change, table.pk))
     for change in history:
         if change.hand_id in hands:
             change.hand = hands[change.hand_id]

@@ -24,12 +24,12 @@ from django.views.decorators.http import require_POST
 from rules import InvalidHand
 from scoring import entry, may
 from scoring.forms import EditForm, EnterForm, HandForm
-from scoring.prepared import Prepared
 from scoring.results import results_for
 from tournament import live
 from tournament.access import director_required
 from tournament.models import Round, Seat, Table, Tournament
 
+from . import unchanged_poll
 from .later import NEWEST_ROUND
 from .model import (
     Failed,
@@ -96,39 +96,39 @@ class Access:
 
 LINK_NOT_VALID = "This link is not valid: ask the director for your side's current one."
 
+
 # Every request of a side's phone starts here: the link's seat with its table, round and
-# tournament, and every seat at that table with its entrant, in one read; with the page's
-# version (the table's history length and the newest public round), so that a poll
-# answered "unchanged", most of a night's requests, is this one read.
-_LINK = Prepared(
-    lambda token: (
-        Seat.objects.select_related("entrant", "table__round__tournament")
-        .filter(table__seats__token=token)
-        .exclude(table__round__status=Round.Status.DRAFT)
-        .annotate(**history_length("table"), **facts_stored("table"), newest=NEWEST_ROUND)
-        .order_by("position")
-    )
+# tournament, and every seat at that table with its entrant, in one read. Built once: each
+# request adds its token.
+_SEATS = (
+    Seat.objects.select_related("entrant", "table__round__tournament")
+    .exclude(table__round__status=Round.Status.DRAFT)
+    .order_by("position")
 )
+# A page or a poll reads the page's version with them (the table's history length and the
+# newest public round) and the fingerprint of its rows, so that a poll answered "unchanged",
+# most of a night's requests, is one read (tables.unchanged_poll).
+_LINK = _SEATS.annotate(
+    **history_length("table"), **facts_stored("table"), newest=NEWEST_ROUND
+).annotate(fingerprint=unchanged_poll.FINGERPRINT)
 
 
 def link_access(request, token: str) -> Access:
-    seats = list(_LINK(token))
+    # A write answers with a redirect: it reads no version, whose columns are a dear part of
+    # this read to build (a refused form's page reads it then, as a director's page does).
+    paged = request.method != "POST"
+    seats = list((_LINK if paged else _SEATS).filter(table__seats__token=token))
     seat = next((s for s in seats if s.token == token), None)  # the token is unique
     if seat is None:
         raise Http404(LINK_NOT_VALID)
     table = seat.table
     url = reverse("table_link", args=[token])
     seated = [(s.position, s.entrant) for s in seats]
-    return Access(
-        table,
-        table.round.tournament,
-        url,
-        seat=seat,
-        seated=seated,
-        history_length=(seat.history_n, seat.history_last),
-        newest=seat.newest,
-        facts_stored=seat.facts_stored,
-    )
+    access = Access(table, table.round.tournament, url, seat=seat, seated=seated)
+    if paged:
+        access.history_length = (seat.history_n, seat.history_last)
+        access.newest, access.facts_stored = seat.newest, seat.facts_stored
+    return access
 
 
 def director_access(request, slug: str, number: int, table: int) -> Access:
@@ -182,7 +182,14 @@ def draw_table(request, context: dict, status: int = 200) -> HttpResponse:
 # a shared phone's back button or a proxy does not keep them.
 @never_cache
 def table_link(request, token):
-    return live_table(request, link_access(request, token))
+    answered = unchanged_poll.answered(request, token)
+    if answered is not None:
+        return answered
+    access = link_access(request, token)
+    response = live_table(request, access)
+    version, clock = table_version(access), clock_shown(access.table.round)
+    unchanged_poll.remember(token, access.seat.fingerprint, version, clock)
+    return response
 
 
 @director_required

@@ -9,7 +9,6 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
 
-from scoring.prepared import Prepared
 from tournament.models import Round, Seat
 
 from .page import LINK_NOT_VALID
@@ -19,19 +18,16 @@ ICONS = (("icons/icon-192.png", "192x192"), ("icons/icon-512.png", "512x512"))
 
 # What the manifest names: the link's table, round and night, no more. Every phone asks
 # for it with its first page, as the round starts.
-_NAMED = Prepared(
-    lambda token: (
-        Seat.objects.filter(token=token)
-        .exclude(table__round__status=Round.Status.DRAFT)
-        .select_related("table__round__tournament")
-        .only("token", "table__number", "table__round__number", "table__round__tournament__name")
-    )
+_NAMED = (
+    Seat.objects.exclude(table__round__status=Round.Status.DRAFT)
+    .select_related("table__round__tournament")
+    .only("token", "table__number", "table__round__number", "table__round__tournament__name")
 )
 
 
 @never_cache  # it names the side's own link
 def link_manifest(request, token):
-    seat = next(iter(_NAMED(token)), None)
+    seat = _NAMED.filter(token=token).first()
     if seat is None:
         raise Http404(LINK_NOT_VALID)
     table = seat.table

@@ -70,6 +70,14 @@ BENCHES: dict[str, tuple[list[str], list[str]]] = {
             rf"^  the player's page: +{MS} += {X} \(\d+ queries\)$",
         ],
     ),
+    "poll_and_tap.py": (
+        ["--tables", "2"],
+        [
+            r"^sqlite: 2 tables, at each hand: a poll, an entry, an acceptance$",
+            rf"^  baseline +{MS}$",
+            *(rf"^  {kind} +{MS} += {X}$" for kind in ("poll", "enter", "accept")),
+        ],
+    ),
     "public_pages.py": (
         ["20", "--sheet-tables", "2"],
         [

@@ -12,7 +12,7 @@ stored once and accepted, stops gunicorn and drops the database.
 
 With `--database sqlite`, the night is instead a fresh SQLite file in a temporary folder
 (deleted at the end), served as the README's run command serves it: `manage.py serve
---local` (waitress, one process and its threads, LAPTOP=1 with its key and copies under
+--local` (granian, one worker process and its threads, LAPTOP=1 with its key and copies under
 that folder, DEBUG off). `--server` chooses the server on either database: `gunicorn`
 (the default on PostgreSQL), `serve` (the default on SQLite; `--threads` sets its
 threads) or `runserver` (Django's development server, threaded, DEBUG as the environment
@@ -277,12 +277,13 @@ def wait_until_up(port: int, server: subprocess.Popen, seconds: float, name: str
 
 
 def stop_server(server: subprocess.Popen, log, seconds: float) -> str:
-    """Stops the server (SIGTERM; killed if still up after `seconds`); what it logged."""
+    """Stops the server (SIGTERM; killed if still up after `seconds`, with its worker
+    processes: it was started in a session of its own); what it logged."""
     server.send_signal(signal.SIGTERM)
     try:
         server.wait(timeout=seconds)
     except subprocess.TimeoutExpired:
-        server.kill()
+        os.killpg(server.pid, signal.SIGKILL)
         server.wait()
     log.seek(0)
     return log.read().decode(errors="replace")
@@ -483,13 +484,14 @@ def main() -> int:
             env=env,
             stdout=log,
             stderr=subprocess.STDOUT,
+            start_new_session=True,  # stop_server may kill it with its worker
         )
         wait_until_up(port, server, 120, server_name)
         from django.conf import settings
 
         described = {
             "gunicorn": f"gunicorn, {args.workers} sync workers",
-            "serve": f"serve (waitress, {args.threads or 'its default'} threads, LAPTOP=1)",
+            "serve": f"serve (granian, {args.threads or 'its default'} threads, LAPTOP=1)",
             "runserver": f"runserver (threaded, DEBUG {'on' if settings.DEBUG else 'off'})",
         }[server_name]
         database = (

@@ -35,17 +35,21 @@ Here every page that is open during a round asks what it asks, when it asks it:
 
 The client is one asyncio loop speaking HTTP/1.1 over asyncio streams: one keep-alive
 connection per phone, as a browser keeps one, opened again when the server closes it
-(gunicorn's sync workers close every one; waitress keeps it, laptop/keep_alive.py); it
+(gunicorn's sync workers close every one; the laptop's server keeps it); it
 reports its own CPU and how late its loop woke for what it had scheduled (a late client
 measures itself, not the server). A page's static files are fetched one after the other
 on its connection (a browser fetches them side by side); only the HTML's time is the page
 load's.
 
 The server is as bench/load.py starts it: on SQLite (`--database sqlite`), the README's
-laptop server `manage.py serve --local` (waitress, LAPTOP=1); on PostgreSQL, gunicorn
+laptop server `manage.py serve --local` (granian, LAPTOP=1); on PostgreSQL, gunicorn
 (`--workers` sync workers, production settings; `--gunicorn-threads N`: threaded workers,
 which keep a connection between requests; `--proxy`: nginx in front, as docs/production.md
-runs it, serving the static files itself). Its app is wrapped by bench/served_cpu.py
+runs it, serving the static files itself). On SQLite, `--server` also takes the other
+servers the laptop's could be (bench/laptop_servers.py: waitress unpatched, cheroot), and
+a list of them, `--server serve,waitress,cheroot`: the same night (the same seed) for each,
+one after the other in the same run, then their figures side by side. Its app is wrapped
+by bench/served_cpu.py
 so that each answer says the CPU its thread spent on it: CPU per request by kind. The
 processes' CPU (server, PostgreSQL's backends of the bench's database, the client, other
 programs) is reported per phase and for the phase's busiest five seconds; and the "CPU
@@ -67,6 +71,7 @@ Run from the repository root (PostgreSQL at 127.0.0.1:5432 for the second):
     .venv/bin/python bench/night.py --database sqlite --tables 100 [--compressed]
     .venv/bin/python bench/night.py --tables 200 [--workers 4]
     .venv/bin/python bench/night.py --database sqlite --find
+    .venv/bin/python bench/night.py --database sqlite --tables 250 --server serve,waitress,cheroot
     .venv/bin/python bench/night.py --find
     .venv/bin/python bench/night.py --database sqlite --find --standings-share 0 --end-share 0
                                         (the table pages alone: what the standings cost)
@@ -877,12 +882,28 @@ def served_command(args, port: int) -> list[str]:
     """bench/load.py's command for the server, its app wrapped by bench/served_cpu.py;
     gunicorn's threaded workers with --gunicorn-threads (they keep a connection open between
     requests, as sync workers do not)."""
-    wrapped = {"manage.py": "bench/served_cpu.py", "config.wsgi": "bench.served_cpu:application"}
+    if args.server in LAPTOP_CANDIDATES:
+        threads = ["--threads", str(args.threads)] if args.threads else []
+        return [
+            sys.executable,
+            "bench/laptop_servers.py",
+            args.server,
+            "--port",
+            str(port),
+            *threads,
+        ]
+    wrapped = {"config.wsgi": "bench.served_cpu:application"}
     command = [wrapped.get(part, part) for part in server_command(args.server, args, port)]
+    if args.server == "serve":
+        command += ["--app", "bench.served_cpu:application"]
     if args.server == "gunicorn" and args.gunicorn_threads:
         command += ["--worker-class", "gthread", "--threads", str(args.gunicorn_threads)]
         command += ["--keep-alive", str(KEEP_ALIVE_SECONDS)]
     return command
+
+
+# The other servers the laptop's could be (bench/laptop_servers.py), measured beside serve.
+LAPTOP_CANDIDATES = ("waitress", "cheroot")
 
 
 # A phone's connection is kept across its polls (every 5 s at a table, 15 s on the
@@ -1055,7 +1076,12 @@ def run_night(args, tables: int, scratch: Path, quiet: bool = False) -> Night:
     port = free_port()
     log = tempfile.TemporaryFile()
     server = subprocess.Popen(
-        served_command(args, port), cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT
+        served_command(args, port),
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,  # stop_server may kill it with its worker
     )
     proxy = sampler = None
     try:
@@ -1162,6 +1188,13 @@ def run_night(args, tables: int, scratch: Path, quiet: bool = False) -> Night:
     return night
 
 
+SERVERS = {
+    "serve": "serve (granian, one worker process)",
+    "waitress": "waitress unpatched (an unchanged poll as an empty 200)",
+    "cheroot": "cheroot",
+}
+
+
 def describe(args, model: Model, tail: float) -> str:
     workers = (
         f"{args.workers} workers of {args.gunicorn_threads} threads"
@@ -1172,7 +1205,7 @@ def describe(args, model: Model, tail: float) -> str:
         f"gunicorn, {workers}, on PostgreSQL {DATABASE}"
         + (", behind nginx (static files from nginx)" if args.proxy else "")
         if args.server == "gunicorn"
-        else f"serve (waitress, {args.threads or 8} threads, LAPTOP=1) on SQLite"
+        else f"{SERVERS[args.server]}, {args.threads or 8} threads, LAPTOP=1, on SQLite"
     )
     viewers = round(model.standings_share * model.tables)
     return (
@@ -1238,8 +1271,8 @@ def saturation(args, night: Night) -> str:
         verdict = "the client (late sending what it scheduled: its figures include itself)"
     elif args.server != "gunicorn" and server >= 0.85:
         verdict = (
-            "the server process's one core (waitress, Django and SQLite in one Python "
-            "process: the GIL lets it use one core)"
+            "the server's one core (Django and SQLite in one Python process: the GIL lets "
+            "the app use one core)"
         )
     elif used.get("machine", 0.0) >= 0.9 * n:
         parts = {"the server": server, "PostgreSQL": database, "other programs": other}
@@ -1267,7 +1300,7 @@ def ceilings(night: Night, args) -> dict[str, tuple[float, float]]:
         served = sum(spent.get(k, 0.0) for k in ("server", "database", "proxy"))
         demand = served / wall / night.tables
         client = spent.get("bench client", 0.0) / wall
-        room = 1.0 if args.server == "serve" else max(0.1, n - client)
+        room = 1.0 if args.server != "gunicorn" else max(0.1, n - client)
         out[phase] = (1000 * demand, room / demand if demand else float("inf"))
     return out
 
@@ -1276,7 +1309,7 @@ def print_ceilings(night: Night, args) -> None:
     found = ceilings(night, args)
     if not found:
         return
-    room = "one core (serve's GIL)" if args.server == "serve" else "the machine's cores"
+    room = "one core (the app's GIL)" if args.server != "gunicorn" else "the machine's cores"
     print(
         f"CPU ceiling (tables whose server + database CPU would fill {room}), from this "
         f"{night.tables}-table night: "
@@ -1445,14 +1478,37 @@ def find(args, scratch: Path) -> int:
     return 0
 
 
+def side_by_side(nights: dict[str, Night]) -> None:
+    """The servers' figures from the same night, one line each."""
+    print(
+        f"\n{'server':<10}{'held':>5}{'taps p99':>10}{'polls p99':>11}{'loads p99':>11}"
+        f"{'conns':>7}  round start ms/req: server, app, server's own / app; ceiling"
+    )
+    for name, night in nights.items():
+        stats = night.stats
+        loads = stats.merged(("page load", "standings load"), ("round start",)).seconds
+        spent = night.cpu.get("round start", {})
+        n = len(stats.merged(KINDS, ("round start",)).seconds) or 1
+        server = 1000 * spent.get("server", 0.0) / n
+        app = 1000 * stats.cpu_answered.get("round start", 0.0) / n
+        own = (server - app) / app if app else float("nan")
+        found = ceilings(night, argparse.Namespace(server=name))
+        ceiling = min((tables for _, tables in found.values()), default=0)
+        print(
+            f"{name:<10}{'yes' if night.held else 'NO':>5}{1000 * night.tap_p99:>8.0f} ms"
+            f"{1000 * night.poll_p99:>8.0f} ms{1000 * percentile(loads, 99) if loads else 0:>8.0f}"
+            f" ms{stats.connections:>7}  {server:.2f}, {app:.2f}, {own:.2f}; {ceiling:.0f} tables"
+        )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--database", choices=("postgres", "sqlite"), default="postgres")
     parser.add_argument(
         "--server",
-        choices=("gunicorn", "serve"),
-        help="default: gunicorn on PostgreSQL, serve (the README's run command) on SQLite",
+        help="default: gunicorn on PostgreSQL, serve (the README's run command) on SQLite; on "
+        f"SQLite also {', '.join(LAPTOP_CANDIDATES)}, or several: serve,waitress,cheroot",
     )
     parser.add_argument("--workers", type=int, default=4, help="gunicorn's worker processes")
     parser.add_argument(
@@ -1513,29 +1569,41 @@ def main(argv: list[str] | None = None) -> int:
         help="the PostgreSQL server (loopback only); the bench makes its own database",
     )
     args = parser.parse_args(argv)
-    args.server = args.server or ("gunicorn" if args.database == "postgres" else "serve")
-    if args.server == "gunicorn" and args.database == "sqlite":
-        parser.error("gunicorn runs on PostgreSQL here; SQLite is served by `serve`")
-    if args.server == "serve" and (args.proxy or args.gunicorn_threads):
-        parser.error("--proxy and --gunicorn-threads are for gunicorn on PostgreSQL")
-    if args.server == "serve" and args.database == "postgres":
-        parser.error("serve is the laptop's server: use --database sqlite")
+    servers = (args.server or ("gunicorn" if args.database == "postgres" else "serve")).split(",")
+    for name in servers:
+        if name not in ("gunicorn", "serve", *LAPTOP_CANDIDATES):
+            parser.error(f"no server {name!r}")
+        if name == "gunicorn" and args.database == "sqlite":
+            parser.error("gunicorn runs on PostgreSQL here; SQLite is served by `serve`")
+        if name != "gunicorn" and (args.proxy or args.gunicorn_threads):
+            parser.error("--proxy and --gunicorn-threads are for gunicorn on PostgreSQL")
+        if name != "gunicorn" and args.database == "postgres":
+            parser.error(f"{name} is a laptop's server: use --database sqlite")
+    if args.find and len(servers) > 1:
+        parser.error("--find searches for one server at a time")
     if args.pace is None:
         args.pace = 20.0 if args.compressed else 300.0
     if args.play is None:
         args.play = 45.0 if args.find else 120.0
     if urllib.parse.urlsplit(args.postgres).hostname not in (HOST, "localhost"):
         parser.error("the bench only talks to a PostgreSQL server on 127.0.0.1")
-    random.seed(args.seed)
     scratch = Path(tempfile.mkdtemp(prefix="kittytd-night-"))
     began = time.perf_counter()
     try:
-        if args.find:
-            code = find(args, scratch)
-        else:
-            night = run_night(args, args.tables, scratch)
+        code, nights = 0, {}
+        for name in servers:
+            args.server = name
+            random.seed(args.seed)  # the same night for each server
+            if args.find:
+                code = find(args, scratch)
+                continue
+            if len(servers) > 1:
+                print(f"\n=== {name}")
+            nights[name] = night = run_night(args, args.tables, scratch)
             report(night, args)
-            code = 0 if not night.stats.merged(KINDS).errors_5xx else 1
+            code = code or (1 if night.stats.merged(KINDS).errors_5xx else 0)
+        if len(nights) > 1:
+            side_by_side(nights)
         print(f"run {time.perf_counter() - began:.0f} s")
         return code
     finally:

@@ -3,24 +3,21 @@ seconds its own thread spent on it (Django, the middleware, the view, and SQLite
 when SQLite is the database: it runs in that thread).
 
 What a night's kinds of request cost can then be told apart in one mixed run, which the
-process's total CPU cannot do. Not counted: the server's own work around the app (waitress'
-thread that reads and writes the sockets, gunicorn's parsing before the app is called)
+process's total CPU cannot do. Not counted: the server's own work around the app (granian's
+Rust threads that read and write the sockets, gunicorn's parsing before the app is called)
 and PostgreSQL's backends: the bench reports those per phase.
 
 The app itself is unchanged: the header is added as its answer starts.
-    gunicorn bench.served_cpu:application ...        (instead of config.wsgi)
-    python bench/served_cpu.py serve --local ...     (instead of manage.py: the README's
-                                                      run command, its app wrapped)
+    gunicorn bench.served_cpu:application ...                 (instead of config.wsgi)
+    manage.py serve --app bench.served_cpu:application ...    (the README's run command,
+                                                               its worker's app wrapped)
 """
 
 from __future__ import annotations
 
 import os
-import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
 HEADER = "X-Bench-CPU"
 
 
@@ -40,20 +37,8 @@ def wrap(app):
     return timed
 
 
-def serve(argv: list[str]) -> None:
-    """`manage.py <argv>`, with the app Django makes wrapped (serve asks for it by name)."""
-    sys.path.insert(0, str(ROOT))
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    import django.core.wsgi
-    from django.core.management import execute_from_command_line
-
-    made = django.core.wsgi.get_wsgi_application
-    django.core.wsgi.get_wsgi_application = lambda: wrap(made())
-    execute_from_command_line(["manage.py", *argv])
-
-
 def __getattr__(name: str):
-    """gunicorn's app, `bench.served_cpu:application`, made when gunicorn asks for it (the
+    """The app, `bench.served_cpu:application`, made when the server asks for it (the
     bench imports this module for its header's name only)."""
     if name != "application":
         raise AttributeError(name)
@@ -61,7 +46,3 @@ def __getattr__(name: str):
     from config.wsgi import application
 
     return wrap(application)
-
-
-if __name__ == "__main__":
-    serve(sys.argv[1:])

@@ -3,7 +3,7 @@
 Each is a bearer credential (whoever holds it acts for that side, or that player), and
 Django logs the path of every refused request: routine 409s from phones included. The
 handler masks them before the line is written, whichever logger wrote it (Django's,
-waitress's, gunicorn's error log through the root logger).
+gunicorn's error log through the root logger).
 """
 
 import logging

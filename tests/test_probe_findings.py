@@ -20,7 +20,6 @@ import json
 import random
 import sqlite3
 import string
-import threading
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -32,8 +31,7 @@ from club.forms import ClubForm
 from club.models import Club, Player
 from laptop import backups
 from laptop.backups import copies
-from laptop.management.commands.serve import MAX_BODY_BYTES
-from laptop.management.commands.serve import Command as Serve
+from laptop.worker import MAX_BODY_BYTES
 from league import names
 from scoring import entry
 from scoring.models import CorrectionRequest
@@ -345,42 +343,28 @@ def test_matching_a_nights_players_of_one_surname_compares_only_the_near_ones(mo
 # --- the laptop's server -----------------------------------------------------------------
 
 
-def test_the_laptop_server_reads_no_body_past_the_largest_upload():
-    """A 1,000 MB POST to /login/ was read to disk (waitress's own cap is 1 GB): refused
+def test_the_laptop_server_reads_no_body_past_the_largest_upload(tmp_path):
+    """A 1,000 MB POST to /login/ was read to disk (waitress's own cap was 1 GB): refused
     now at once, 413, with nothing read; a backup file at its own cap is still read whole,
     so the restore form says what is wrong with it in its words."""
     assert CSV_MAX_BYTES < BACKUP_MAX_BYTES < MAX_BODY_BYTES < BACKUP_MAX_BYTES * 1.2
-    read = []
-
-    def app(environ, start_response):
-        read.append(len(environ["wsgi.input"].read()))
-        start_response("200 OK", [("Content-Type", "text/plain"), ("Content-Length", "2")])
-        return [b"ok"]
-
-    server = Serve().bind(app, "127.0.0.1", 0, 2)
-    assert server.adj.max_request_body_size == MAX_BODY_BYTES
-    running = threading.Thread(target=server.run, daemon=True)
-    running.start()
-    try:
-        huge = http.client.HTTPConnection("127.0.0.1", server.effective_port, timeout=10)
+    with served(tmp_path / "laptop", argv=("--app", "tests.laptop.wsgi_apps:echo")) as laptop:
+        huge = http.client.HTTPConnection("127.0.0.1", laptop.port, timeout=10)
         huge.putrequest("POST", "/login/")
         huge.putheader("Content-Type", "application/x-www-form-urlencoded")
         huge.putheader("Content-Length", str(1000 * 1000 * 1000))
         huge.endheaders()  # and not one byte of the body
         answer = huge.getresponse()
         assert answer.status == 413
-        assert f"exceeds max_body of {MAX_BODY_BYTES}" in answer.read().decode()
+        assert "too large" in answer.read().decode()
+        assert answer.getheader("Connection") == "close"
         huge.close()
-        upload = http.client.HTTPConnection("127.0.0.1", server.effective_port, timeout=30)
+        upload = http.client.HTTPConnection("127.0.0.1", laptop.port, timeout=30)
         body = b"x" * (BACKUP_MAX_BYTES + 100_000)  # over the form's cap: the form says so
         upload.request("POST", "/t/restore/", body=body)
-        assert upload.getresponse().read() == b"ok"
+        # The echo app answers its path and the bytes it read: all of them.
+        assert upload.getresponse().read() == f"/t/restore/ {len(body)}".encode()
         upload.close()
-        assert read == [len(body)]
-    finally:
-        server.close()
-        running.join(10)
-        server.task_dispatcher.shutdown()
 
 
 @pytest.mark.parametrize("started", [True, False], ids=["copier running", "copier asleep"])

@@ -55,7 +55,7 @@ def test_the_laptop_runs_with_debug_off_plain_http_and_a_key_kept_under_var(tmp_
     assert first["BACKUP_DIRS"] == [str(tmp_path / "backups")]
     assert {"127.0.0.1", "localhost"} <= set(first["ALLOWED_HOSTS"])
     database = first["DATABASES"]["default"]
-    assert database["ENGINE"] == "laptop.sqlite"  # its writers queue in the one process
+    assert database["ENGINE"] == "django.db.backends.sqlite3"  # Django's own, its options only
     assert database["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
     assert "journal_mode=WAL" in database["OPTIONS"]["init_command"]
     # Made once: the next start signs with the same key, so sessions and check codes hold.

@@ -1,10 +1,10 @@
 """A phone's poll keeps its connection to the laptop's server.
 
 Each phone polls its table page every few seconds, and most polls answer 204 (nothing
-new). The laptop's server (waitress) used to close the connection after every 204, so each
-poll opened a new one: at 250 tables, about 100 new connections a second, and the server's
-loop spent more on them than the app spent on the answers (bench/night.py). The connection
-stays open now, on the real server, as HTTP/1.1 means it to, unless the phone asks to close.
+new). The laptop's server before (waitress) closed the connection after every 204, so each
+poll opened a new one: at 250 tables, about 100 new connections a second, and the server
+spent more on them than the app spent on the answers (bench/night.py). The connection stays
+open, on the real server, as HTTP/1.1 means it to, unless the phone asks to close.
 """
 
 from __future__ import annotations

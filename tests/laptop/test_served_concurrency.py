@@ -1,6 +1,6 @@
 """The guarantees of tests/scoring/test_concurrency_pg.py on the laptop's own server, on SQLite.
 
-The night on one laptop is `manage.py serve`: waitress, one process, eight threads, one
+The night on one laptop is `manage.py serve`: granian, one worker process, eight threads, one
 SQLite file (IMMEDIATE transactions, WAL, a 20 s busy timeout). Here it runs as a real
 server in a subprocess (tests/support/served.py) on its own file, whatever database this
 test run has, and phones post to it as in the PostgreSQL test: fifty tables at once with
@@ -17,6 +17,7 @@ import time
 import urllib.parse
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 
 import pytest
 
@@ -97,9 +98,9 @@ def test_two_phones_racing_for_the_same_hand_store_one_and_refuse_the_other(lapt
         assert stored[0][5]["level"] == int(HANDS[winner]["level"])
 
 
-def send_and_drop(phone: Phone, path: str, data: dict) -> None:
-    """The request as Phone.send makes it, then the connection closed before any answer
-    is read: the Wi-Fi dropped while the server was answering."""
+def send_and_drop(phone: Phone, path: str, data: dict, stored) -> None:
+    """The request as Phone.send makes it; once the server has stored it (`stored()`), the
+    connection is closed with its answer unread: the Wi-Fi dropped as the answer came."""
     body = urllib.parse.urlencode(data).encode()
     head = [
         f"POST {path} HTTP/1.1",
@@ -112,6 +113,7 @@ def send_and_drop(phone: Phone, path: str, data: dict) -> None:
     ]
     with socket.create_connection((phone.host, phone.port), timeout=10) as conn:
         conn.sendall("\r\n".join(head).encode() + b"\r\n\r\n" + body)
+        wait_for(stored, f"the request to {path} stored")
 
 
 def test_an_answer_the_network_dropped_is_sent_again_and_stored_once(laptop):
@@ -119,11 +121,9 @@ def test_an_answer_the_network_dropped_is_sent_again_and_stored_once(laptop):
     night = laptop.night(tables)
     links = links_of(night)
 
-    def status_of(nonce: str) -> list[str]:
-        return [
-            row[0]
-            for row in laptop.query("SELECT status FROM scoring_hand WHERE nonce = ?", (nonce,))
-        ]
+    def stored_as(nonce: str, status: str) -> bool:
+        rows = laptop.query("SELECT status FROM scoring_hand WHERE nonce = ?", (nonce,))
+        return rows == [(status,)]
 
     def play(table: int) -> list[int]:
         """Every entry and every accept: sent, its answer lost, then sent again as it was."""
@@ -133,14 +133,14 @@ def test_an_answer_the_network_dropped_is_sent_again_and_stored_once(laptop):
         for number, hand in enumerate(hands_for(table), start=1):
             form = entry_form(page(north, ns_url), hand)
             assert form["slot"] == f"{number}:1"
-            send_and_drop(north, ns_url + "enter/", form)
-            # The server stored it although the phone never heard so.
-            wait_for(lambda f=form: status_of(f["nonce"]) == ["entered"], "the dropped entry")
+            # The server stores it, and the phone never hears so.
+            entered = partial(stored_as, form["nonce"], "entered")
+            send_and_drop(north, ns_url + "enter/", form, entered)
             statuses.append(send(north, "POST", ns_url + "enter/", form)[0])
             accept = page(east, ew_url).form("/accept/")
             assert accept is not None, f"hand {number} is not waiting to be accepted"
-            send_and_drop(east, ew_url + "accept/", accept)
-            wait_for(lambda f=form: status_of(f["nonce"]) == ["accepted"], "the dropped accept")
+            accepted = partial(stored_as, form["nonce"], "accepted")
+            send_and_drop(east, ew_url + "accept/", accept, accepted)
             statuses.append(send(east, "POST", ew_url + "accept/", accept)[0])
         return statuses
 

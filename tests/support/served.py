@@ -1,10 +1,11 @@
 """The laptop's own server in a subprocess, as `python3 dev.py run` serves a night.
 
-`manage.py serve --local` (waitress, one process, DEBUG off, LAPTOP on) on an SQLite file of
-its own in a folder of its own, with its own DATA_DIR (secret key, copies of the night) and
-STATIC_ROOT. Tests drive it over HTTP as phones do (tests/support/phone.py), kill it with SIGKILL as
-a laptop dies, put a copy back (`manage.py restore_copy`) and start it again on the same
-files.
+`manage.py serve --local` (granian: the command's process and the worker it starts, DEBUG
+off, LAPTOP on) on an SQLite file of its own in a folder of its own, with its own DATA_DIR
+(secret key, copies of the night) and STATIC_ROOT. Tests drive it over HTTP as phones do
+(tests/support/phone.py), kill it with SIGKILL as a laptop dies (both processes: it runs in
+a process group of its own), put a copy back (`manage.py restore_copy`) and start it again
+on the same files.
 
 Whatever database the test run itself has (SQLite, or PostgreSQL in CI's second run), the
 served laptop gets its own `sqlite:///` DATABASE_URL, and the test process's Django never
@@ -102,12 +103,14 @@ class Served:
         backup_to: Path | None = None,
         env: dict[str, str] | None = None,
         ready_within: float = 60.0,
+        argv: tuple[str, ...] = (),
     ):
         self.folder = Path(folder)
         self.folder.mkdir(parents=True, exist_ok=True)
         self.database = self.folder / "night.sqlite3"
         self.backups = self.folder / "backups"
         self.ready_within = ready_within
+        self.argv = argv  # more of serve's options, such as --app
         self.port: int | None = None
         self.process: subprocess.Popen | None = None
         self.starts = 0
@@ -147,8 +150,10 @@ class Served:
             self.starts += 1
             with open(self.log_path, "wb") as log:
                 self.process = subprocess.Popen(
-                    [sys.executable, "manage.py", "serve", "--local", "--port", str(self.port)],
+                    [sys.executable, "manage.py", "serve", "--local", "--port", str(self.port)]
+                    + list(self.argv),
                     cwd=ROOT,
+                    start_new_session=True,  # its worker too is killed with the group
                     env=self.env,
                     stdin=subprocess.DEVNULL,
                     stdout=log,
@@ -198,8 +203,8 @@ class Served:
         """SIGKILL, as when the laptop dies: nothing is flushed or closed."""
         if self.process is None:
             return
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGKILL)
+        with contextlib.suppress(ProcessLookupError):  # the worker may outlive the command
+            os.killpg(self.process.pid, signal.SIGKILL)
         self.process.wait(timeout=30)
         self.process = None
 

@@ -1,41 +1,39 @@
 """Serve the night from this laptop to the phones in the hall (`kittytd run`, and
 `python3 dev.py run` in a checkout).
 
-waitress: a production WSGI server in pure Python, so the same command runs on Windows,
-macOS and Linux with nothing but Python (gunicorn does not run on Windows). One process
-with a pool of threads: the night's SQLite file is written by one process only, and the
-copies of it (laptop/backups.py) are made by a thread beside the server.
+granian: a maintained HTTP server written in Rust, with wheels for Windows, macOS and
+Linux, used through its public WSGI interface. Its connections live in Rust's event loop,
+so a room of phones each holding an idle keep-alive connection costs the app nothing; the
+app runs in one worker process on a pool of threads, so the night's SQLite file is written
+by one process only, and the copies of it (laptop/backups.py) are made by a thread beside
+the views, in that process (laptop/worker.py). gunicorn does not run on Windows; waitress,
+the server before, had to be patched to hold a round's start (CHANGELOG.md).
 """
 
 from __future__ import annotations
 
 import argparse
 import io
-import logging
+import multiprocessing
 import os
 import re
 import signal
 import socket
 import sys
+import threading
 from pathlib import Path
 
 from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
+from django.db import connections
 
 from kittytd import __version__
 from kittytd.cli import said_as
-from laptop import backups, network
-from laptop.keep_alive import keep_alive
-from laptop.loop import use_loop
+from laptop import backups, network, worker
 
 DEFAULT_PORT = 8000
-# The biggest request body the server reads: the largest upload the app takes (a backup
-# file, at most 20 MB: backup.forms.BACKUP_MAX_BYTES) with its form's other fields, as
-# docs/production.md keeps a proxy's (client_max_body_size 21m). A file over its own cap
-# up to this is answered by the form, in its words; a body past it, by waitress (413)
-# before it is read. waitress's own limit, 1 GB, let anyone fill the laptop's disk.
-MAX_BODY_BYTES = 21 * 1024 * 1024
+APP = "config.wsgi:application"
 
 
 def port_number(text: str) -> int:
@@ -102,6 +100,8 @@ class Command(BaseCommand):
         )
         parser.add_argument("--threads", type=thread_count, default=8, help=argparse.SUPPRESS)
         parser.add_argument("--demo", action="store_true", help=argparse.SUPPRESS)
+        # Another WSGI app in its place (module:attribute): the benches' and tests' own.
+        parser.add_argument("--app", default=APP, help=argparse.SUPPRESS)
 
     def create_parser(self, prog_name, subcommand, **kwargs):
         parser = super().create_parser(prog_name, subcommand, **kwargs)
@@ -115,83 +115,53 @@ class Command(BaseCommand):
         parser.error = one_line
         return parser
 
-    def handle(self, *args, port, local, address, backup_to, threads, demo, no_demo, **options):
+    def handle(self, *args, port, local, address, backup_to, threads, app, **options):
         if settings.DEBUG:
             raise CommandError(f"serve runs with DEBUG off: use `{said_as('run')}`.")
+        # The worker process reads the settings afresh: what an option changes reaches it
+        # through the environment, as config/settings.py reads it.
         if address:
-            settings.PHONE_ADDRESS = address
+            os.environ["PHONE_ADDRESS"] = settings.PHONE_ADDRESS = address
             settings.ALLOWED_HOSTS.append(address)
         if backup_to:
+            os.environ["BACKUP_TO"] = os.path.abspath(backup_to)
             settings.BACKUP_DIRS.append(os.path.abspath(backup_to))
         host = "127.0.0.1" if local else "0.0.0.0"
-        app = {}  # the port is taken first, so that a port in use is said before any setup
-        server = self.bind(lambda environ, start: app["wsgi"](environ, start), host, port, threads)
+        check_port(host, port)  # a port in use is said before any setup
 
         # Refuses a database a newer version wrote, and copies one it upgrades (upgrade/).
         call_command("migrate", interactive=False, verbosity=0, stdout=self.stdout)
         call_command("collectstatic", interactive=False, verbosity=0)
-        if no_demo:  # a club's own night: the director's login, no demo
+        if options["no_demo"]:  # a club's own night: the director's login, no demo
             call_command("setup_demo", "--director-only", stdout=self.stdout)
-        elif demo:
+        elif options["demo"]:
             call_command("setup_demo", stdout=self.stdout)
-        from django.core.wsgi import get_wsgi_application
+        connections.close_all()  # from now on the worker alone writes the night's file
 
-        app["wsgi"] = get_wsgi_application()  # after collectstatic: whitenoise reads the files
-        if backups.enabled():
-            backups.copier()  # the copies every few minutes start now
+        more_open_files()
+        stopped = threading.Event()
 
-        self.say_where(port, local)
-        SERVING.write_text(str(port), encoding="ascii")  # restore asks before replacing
-        # waitress says "Task queue depth is N" whenever requests wait for a thread: a
-        # round's first seconds are a queue, not news.
-        logging.getLogger("waitress.queue").setLevel(logging.ERROR)
-        # Asked to stop (a service manager, `kill`): stopped as by Ctrl+C, not cut off.
-        signal.signal(signal.SIGTERM, stop_as_by_ctrl_c)
+        def ready() -> None:
+            self.say_where(port, local)
+            SERVING.write_text(str(port), encoding="ascii")  # restore asks before replacing
+
+        # The address is printed once the worker listens: a phone that opens it is answered.
+        threading.Thread(target=when_listening, args=(port, ready, stopped), daemon=True).start()
         try:
-            server.run()  # until Ctrl+C, which waitress's loop takes itself
-        except KeyboardInterrupt:
-            pass
+            # Until Ctrl+C or SIGTERM, which granian takes itself: it stops the worker, which
+            # sends the answers under way, then makes the copy asked for (laptop/worker.py).
+            granian = server(app, host, port, threads)
+            if hasattr(signal, "SIGHUP"):
+                # The terminal closed: stopped as by Ctrl+C (granian would start its worker
+                # again). Set once granian has set its own handlers.
+                stop = granian.signal_handler_interrupt
+                granian.on_startup(lambda: signal.signal(signal.SIGHUP, stop))
+            granian.serve(target_loader=worker.load)
         finally:
-            signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a second one ends it at once
-            server.close()
-            # A copy asked for a moment ago (a sheet just signed) is made before the end.
-            backups.finish_copies()
+            stopped.set()
             fold_journal()
             SERVING.unlink(missing_ok=True)
         self.stdout.write(f"Stopped. The night is kept in {settings.DATA_DIR}.")
-
-    def bind(self, application, host: str, port: int, threads: int):
-        from waitress.server import create_server
-
-        many = os.name != "nt"  # Windows' select() takes at most 512 sockets
-        try:
-            server = create_server(
-                application,
-                host=host,
-                port=port,
-                threads=threads,
-                # A round's phones hold a connection each, and poll on it.
-                connection_limit=1000 if many else 500,
-                asyncore_use_poll=many,
-                max_request_body_size=MAX_BODY_BYTES,
-                ident="Kitty TD",
-            )
-        except OSError as error:
-            if error.errno in (98, 48, 10048):  # EADDRINUSE on Linux, macOS, Windows
-                raise CommandError(
-                    f"Port {port} is in use, by another program or a Kitty TD already "
-                    f"running: stop it, or choose another port ({said_as('run')} "
-                    f"--port {port + 1})."
-                ) from None
-            if error.errno in (13, 10013):
-                raise CommandError(
-                    f"Port {port} may not be used by this user: choose one above 1024 "
-                    f"({said_as('run')} --port 8000)."
-                ) from None
-            raise CommandError(f"Cannot listen on port {port}: {error.strerror}.") from None
-        keep_alive(server)  # an unchanged poll (204) keeps its connection
-        use_loop(server)  # each turn asks only the connections that may have changed
-        return server
 
     def say_where(self, port: int, local: bool) -> None:
         at = "" if port == 80 else f":{port}"
@@ -236,11 +206,86 @@ class Command(BaseCommand):
             self.stdout.write(drawn.getvalue(), ending="")
 
 
-def stop_as_by_ctrl_c(signum, frame) -> None:
-    """SIGTERM stops the server as Ctrl+C does: the answers under way are sent, the copy
-    of the night asked for is made and the journal folded into the night's file. By
-    default it ended the process at once, and the newest copy lacked the last signature."""
-    raise KeyboardInterrupt
+def check_port(host: str, port: int) -> None:
+    """Said in one line, before any setup: the port is taken, or not this user's."""
+    probe = socket.socket()
+    try:
+        if os.name != "nt":  # as the server binds it: a port a moment ago in use is free
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        probe.bind((host, port))
+    except OSError as error:
+        if error.errno in (98, 48, 10048):  # EADDRINUSE on Linux, macOS, Windows
+            raise CommandError(
+                f"Port {port} is in use, by another program or a Kitty TD already "
+                f"running: stop it, or choose another port ({said_as('run')} "
+                f"--port {port + 1})."
+            ) from None
+        if error.errno in (13, 10013):
+            raise CommandError(
+                f"Port {port} may not be used by this user: choose one above 1024 "
+                f"({said_as('run')} --port 8000)."
+            ) from None
+        raise CommandError(f"Cannot listen on port {port}: {error.strerror}.") from None
+    finally:
+        probe.close()
+
+
+def when_listening(port: int, then, stopped: threading.Event) -> None:
+    """`then()`, as soon as the port takes connections (the worker has started), unless the
+    server stopped first."""
+    while not stopped.is_set():
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+        except OSError:
+            stopped.wait(0.05)
+        else:
+            then()
+            return
+
+
+def server(app: str, host: str, port: int, threads: int):
+    """granian serving the WSGI app named `app` (module:attribute) from one worker process
+    with `threads` threads: one process writes the night's SQLite file."""
+    from granian import Granian
+    from granian.constants import Interfaces
+    from granian.log import LogLevels
+
+    # The worker is a fresh interpreter on every system, as on Windows and macOS, where
+    # there is no fork: what runs here is what runs there.
+    multiprocessing.set_start_method("spawn", force=True)
+    return Granian(
+        app,
+        address=host,
+        port=port,
+        interface=Interfaces.WSGI,
+        workers=1,
+        blocking_threads=threads,
+        websockets=False,
+        # Its news (starting, listening, "8 threads is many for 2 cores") is not the
+        # director's: errors only.
+        log_level=LogLevels.error,
+    )
+
+
+def more_open_files() -> None:
+    """Each phone holds a connection, each an open file: a macOS shell allows 256 and
+    Linux often 1,024. The limit is raised as far as the system lets a user (its hard
+    limit); Windows has no such limit on sockets."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY:
+        return
+    # macOS refuses "unlimited", and anything past its kern.maxfilesperproc (10,240 or more)
+    for wanted in (hard, 10240):
+        if wanted == resource.RLIM_INFINITY or wanted > soft:
+            try:
+                resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+                return
+            except (ValueError, OSError):
+                pass
 
 
 def fold_journal() -> None:

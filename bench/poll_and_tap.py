@@ -6,9 +6,10 @@ database at 127.0.0.1:5432 made for the run and dropped after it, kept prepared
 statements on as settings has them), served in-process by Django's test client: the
 whole request, no network, one kept connection as a server's worker keeps it. At each
 table, hand after hand, in turn: the rules page (reads no table: the baseline), the
-North-South page's poll with the version it shows (answered 204, unchanged), North-South
-entering a hand (a tap), East-West accepting it (a tap). Prints the median of each and
-its ratio to the baseline's median.
+North-South page's poll with the version it shows (answered 204, unchanged), the same poll
+of a North-South player's own link (`/p/<token>/`, which follows its player through the
+night), North-South entering a hand (a tap), East-West accepting it (a tap). Prints the
+median of each and its ratio to the baseline's median.
 
 With `--compare OTHER_CHECKOUT`, the same bench runs on this checkout (or `--code`'s) and
 on the other one (another worktree, such as the code before a change), one after the
@@ -37,7 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 GAME = "columbus-6-card-kitty"
 POSTGRESQL = "postgres://postgres@127.0.0.1:5432/"
 DATABASE = "kittytd_bench_poll_and_tap"
-KINDS = ("baseline", "poll", "enter", "accept")
+KINDS = ("baseline", "poll", "own poll", "enter", "accept")
 
 # The hidden fields of a page's forms, and the address its live part polls.
 FORM = re.compile(r'<form method="post" action="([^"]*)"[^>]*>(.*?)</form>', re.S)
@@ -84,13 +85,15 @@ def start_django(code: Path, database: str) -> None:
     migrate()
 
 
-def set_up(tables: int) -> list[tuple[str, str]]:
-    """A published round of `tables` tables: each table's two side links."""
+def set_up(tables: int) -> list[tuple[str, str, str]]:
+    """A published round of `tables` tables: each table's two side links, and the own link
+    of North-South's first player."""
     import datetime
 
     from bench.support import bulk
     from draw.rounds import draw_next_round, publish
     from tournament.models import Tournament
+    from tournament.own_links import links_for
 
     tournament = Tournament.objects.create(
         name="Poll and tap",
@@ -104,8 +107,9 @@ def set_up(tables: int) -> list[tuple[str, str]]:
     publish(round_)
     links = []
     for table in round_.tables.order_by("number"):
-        north, east = (f"/s/{s.token}/" for s in table.seats.order_by("position"))
-        links.append((north, east))
+        north, east = table.seats.select_related("entrant").order_by("position")
+        player = links_for([north.entrant], tournament.is_partnership)[(north.entrant_id, 1)]
+        links.append((f"/s/{north.token}/", f"/s/{east.token}/", f"/p/{player.token}/"))
     return links
 
 
@@ -131,11 +135,13 @@ def measure(tables: int) -> dict[str, float]:
 
     client.get(f"/rules/{GAME}/")  # the first request of a process sets things up
     for hand in HANDS:
-        for north, east in links:
+        for north, east, own in links:
             page = client.get(north).content.decode()
             since = html.unescape(SINCE.search(page).group(1))
+            own_since = html.unescape(SINCE.search(client.get(own).content.decode()).group(1))
             timed("baseline", 200, client.get, f"/rules/{GAME}/")
             timed("poll", 204, client.get, north, {"since": since})
+            timed("own poll", 204, client.get, own, {"since": own_since})
             form = hidden_fields(page, "/enter/")
             data = {k: form[k] for k in ("csrfmiddlewaretoken", "nonce", "slot")}
             timed("enter", 302, client.post, north + "enter/", {**data, **hand})
@@ -183,7 +189,7 @@ def compare(this: Path, other: Path, runs: int, tables: int, databases: list[str
                 for name in ("this", "other")
             }
             print(
-                f"  {kind:<7} x baseline: this {each['this']:5.2f}, other {each['other']:5.2f}"
+                f"  {kind:<8} x baseline: this {each['this']:5.2f}, other {each['other']:5.2f}"
                 f"  -> this / other {each['this'] / each['other']:.2f}"
             )
         for name in ("this", "other"):

@@ -27,6 +27,7 @@ from django.views.decorators.http import require_POST
 
 from leaderboard.board import PUBLIC, board
 from tables.actions import TableAction, perform
+from tables.model import clock_shown, table_version
 from tables.page import Access, live_table, preview
 from tables.pwa import manifest
 from tournament import leaving, live, news
@@ -34,7 +35,7 @@ from tournament.checkin import CheckinError, self_check_in
 from tournament.models import Round, Tournament
 from tournament.own_links import own_path
 
-from .night import NOT_VALID, Night, night_of, seats_in_round
+from .night import NOT_VALID, POLLS, Night, night_of, seats_in_round
 
 # As often as a side's table page: a round published shows within this.
 OWN_POLL_SECONDS = 5
@@ -152,11 +153,19 @@ def _night_page(request, night: Night, status: int = 200):
 @never_cache
 def own_page(request, own_token):
     """The player's night: their table's page while they sit at the newest round's table
-    (the night not over), else where they stand."""
-    night = night_of(own_token)
+    (the night not over), else where they stand. Its unchanged poll at a table is answered
+    as a side's is (tables.unchanged_poll)."""
+    answered = POLLS.answered(request, own_token)
+    if answered is not None:
+        return answered
+    night = night_of(own_token, page=True)
     over = night.tournament.status == Tournament.Status.FINISHED
     if night.seat is not None and not over:
-        return live_table(request, _access(night, night.seats, night.round.number))
+        access = _access(night, night.seats, night.round.number)
+        response = live_table(request, access)
+        version, clock = table_version(access), clock_shown(night.round)
+        POLLS.remember(own_token, night.fingerprint, version, clock)
+        return response
     return _night_page(request, night)
 
 

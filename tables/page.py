@@ -110,7 +110,7 @@ _SEATS = (
 # most of a night's requests, is one read (tables.unchanged_poll).
 _LINK = _SEATS.annotate(
     **history_length("table"), **facts_stored("table"), newest=NEWEST_ROUND
-).annotate(fingerprint=unchanged_poll.FINGERPRINT)
+).annotate(fingerprint=unchanged_poll.SIDE.column)
 
 
 def link_access(request, token: str) -> Access:
@@ -182,13 +182,13 @@ def draw_table(request, context: dict, status: int = 200) -> HttpResponse:
 # a shared phone's back button or a proxy does not keep them.
 @never_cache
 def table_link(request, token):
-    answered = unchanged_poll.answered(request, token)
+    answered = unchanged_poll.SIDE.answered(request, token)
     if answered is not None:
         return answered
     access = link_access(request, token)
     response = live_table(request, access)
     version, clock = table_version(access), clock_shown(access.table.round)
-    unchanged_poll.remember(token, access.seat.fingerprint, version, clock)
+    unchanged_poll.SIDE.remember(token, access.seat.fingerprint, version, clock)
     return response
 
 

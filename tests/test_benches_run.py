@@ -75,7 +75,7 @@ BENCHES: dict[str, tuple[list[str], list[str]]] = {
         [
             r"^sqlite: 2 tables, at each hand: a poll, an entry, an acceptance$",
             rf"^  baseline +{MS}$",
-            *(rf"^  {kind} +{MS} += {X}$" for kind in ("poll", "enter", "accept")),
+            *(rf"^  {kind} +{MS} += {X}$" for kind in ("poll", "own poll", "enter", "accept")),
         ],
     ),
     "public_pages.py": (
@@ -167,8 +167,10 @@ BENCHES: dict[str, tuple[list[str], list[str]]] = {
         ],
     ),
 }
-# Not a bench of its own: the app wrapped for bench/night.py, which runs it below.
-NOT_RUN_ALONE = {"served_cpu.py"}
+# Not benches of their own: the app wrapped for bench/night.py, which runs it below, and
+# the servers it can measure beside the laptop's (`--server waitress,cheroot`: the `bench`
+# extra, not installed for the tests).
+NOT_RUN_ALONE = {"served_cpu.py", "laptop_servers.py"}
 
 
 def run_bench(name: str, args: list[str], tmp_path: Path, timeout: float = 120) -> str:

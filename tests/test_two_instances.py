@@ -17,8 +17,9 @@ find the same (the tests below show each that a request can reach):
 - the CSRF token and the flash messages: cookies, signed with the shared SECRET_KEY;
 - a live page's version (tournament.live): a digest of facts read from the database,
   the same in every process (no set in it, whose order would follow the hash seed);
-- a side's version as last derived, with the fingerprint of the rows it came from
-  (tables.unchanged_poll): a poll checks that fingerprint in the database before using it;
+- a side's or a player's own link's version as last derived, with the fingerprint of the
+  rows it came from (tables.unchanged_poll): a poll checks that fingerprint in the database
+  before using it;
 - PostgreSQL's prepared statements: the SQL, not the rows, per connection;
 - the blank hand form (tables.model, lru_cache): derived from its key;
 - the standings' facts a poll reads (leaderboard.version, Django's cache in the process):

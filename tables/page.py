@@ -187,8 +187,9 @@ def table_link(request, token):
         return answered
     access = link_access(request, token)
     response = live_table(request, access)
-    version, clock = table_version(access), clock_shown(access.table.round)
-    unchanged_poll.SIDE.remember(token, access.seat.fingerprint, version, clock)
+    if request.method != "POST":  # a write's read brings no version nor fingerprint
+        version, clock = table_version(access), clock_shown(access.table.round)
+        unchanged_poll.SIDE.remember(token, access.seat.fingerprint, version, clock)
     return response
 
 

@@ -1,20 +1,74 @@
 """One chromium per test module, and a new one for the test after a failed one.
 
 Every Playwright call that takes a timeout gets one: the launch's, and the contexts'
-defaults (conftest.py). A call with none (an evaluate, a context's close, a new page,
-going offline) is bounded by the test's own timeout (pytest-timeout, set in
-tests/conftest.py), which Playwright's sync API turns into an exception at the call,
-its event loop kept for the next call. A failed test may have left chromium stuck, so
-its contexts are not closed one by one (a close waits without end): the whole browser
-is, which Playwright bounds itself (it kills a launched browser that does not close in
-time), and the next test launches a new one. A chromium that crashed is replaced too.
+defaults (conftest.py). A call with none (an evaluate, a new page, going offline) is
+bounded by the test's own timeout (pytest-timeout, set in tests/conftest.py), which
+Playwright's sync API turns into an exception at the call. Closing a context or the
+browser takes none either, and chromium has left one unanswered in a whole-suite run:
+a close is bounded here (`close`), by ending that chromium's process, whose id chromium
+itself gave at launch. A failed test's chromium is closed whole, and the next test
+launches a new one; so is one that crashed.
 """
 
 from __future__ import annotations
 
+import os
+import signal
+import threading
+import weakref
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from playwright.sync_api import Browser, Playwright
+from playwright.sync_api import Error as PlaywrightError
 
 LAUNCH_TIMEOUT_MS = 60_000  # Playwright's 30 s default, doubled for a loaded 2-core machine
+# Closing a context or a browser takes no timeout, and chromium has left one unanswered in
+# a whole-suite run: past this, its process is ended and the close fails at once.
+CLOSE_SECONDS = 30
+# Each launched chromium's process id, as chromium itself says it (CDP's
+# SystemInfo.getProcessInfo): the one process a close that hangs may end.
+PROCESS: weakref.WeakKeyDictionary[Browser, int] = weakref.WeakKeyDictionary()
+
+
+class Limit:
+    """Whether a limit (killed_after) was reached, and chromium ended for it."""
+
+    reached = False
+
+
+@contextmanager
+def killed_after(browser: Browser, seconds: float) -> Iterator[Limit]:
+    """The block, with `browser`'s chromium ended if it has not finished within `seconds`:
+    a Playwright call waiting on it then fails at once instead of waiting for ever."""
+    limit, pid = Limit(), PROCESS.get(browser)
+
+    def end() -> None:
+        limit.reached = True
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except (ProcessLookupError, TypeError):  # gone already, or never known
+            pass
+
+    timer = threading.Timer(seconds, end)
+    timer.daemon = True
+    timer.start()
+    try:
+        yield limit
+    finally:
+        timer.cancel()
+
+
+def close(closable, browser: Browser) -> None:
+    """`closable.close()` (a context, or the browser), bounded: a chromium that does not
+    answer within CLOSE_SECONDS is ended, and the next test launches a new one. A close
+    that failed for that is no failure of the test, whose own checks had run."""
+    with killed_after(browser, CLOSE_SECONDS) as limit:
+        try:
+            closable.close()
+        except PlaywrightError:
+            if not limit.reached:
+                raise
 
 
 class Chromium:
@@ -35,13 +89,17 @@ class Chromium:
                 args=self.args,
                 timeout=LAUNCH_TIMEOUT_MS,
             )
+            session = self.browser.new_browser_cdp_session()
+            processes = session.send("SystemInfo.getProcessInfo")["processInfo"]
+            session.detach()
+            PROCESS[self.browser] = next(p["id"] for p in processes if p["type"] == "browser")
         return self.browser
 
     def discard(self) -> None:
         """Close the running chromium with every context it holds; the next test gets a
         new one."""
         if self.browser is not None:
-            self.browser.close()
+            close(self.browser, self.browser)
             self.browser = None
 
     def close(self) -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.chromium import Chromium
+from tests.browser.chromium import Chromium, close
 
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
 
@@ -123,7 +123,7 @@ def opened(browser, live_server, **options):
     context.on("page", watch)
     yield context
     if context.browser.is_connected():  # else closed with its chromium after a failure
-        context.close()
+        close(context, context.browser)
     assert not refused, "\n".join(refused)
 
 

@@ -11,6 +11,9 @@ import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
+
+from tests.browser.chromium import killed_after
 
 pytestmark = pytest.mark.browser
 
@@ -57,3 +60,12 @@ def test_a_hung_call_fails_its_test_alone_and_the_next_starts_afresh(tmp_path):
         "test_chromium_crashes": "passed",
         "test_the_next_test_starts_afresh": "passed",
     }
+
+
+def test_a_chromium_that_answers_nothing_is_ended_at_the_limit(browser):
+    """What bounds a context's close, which takes no timeout: past the limit the chromium's
+    own process is ended, and the call waiting on it fails at once."""
+    page = browser.new_context().new_page()
+    with pytest.raises(PlaywrightError), killed_after(browser, 1) as limit:
+        page.evaluate("() => new Promise(() => {})")  # waits for ever
+    assert limit.reached and not browser.is_connected()

@@ -154,8 +154,7 @@ class Command(BaseCommand):
             if hasattr(signal, "SIGHUP"):
                 # The terminal closed: stopped as by Ctrl+C (granian would start its worker
                 # again). Set once granian has set its own handlers.
-                stop = granian.signal_handler_interrupt
-                granian.on_startup(lambda: signal.signal(signal.SIGHUP, stop))
+                granian.on_startup(lambda: signal.signal(signal.SIGHUP, as_ctrl_c))
             granian.serve(target_loader=worker.load)
         finally:
             stopped.set()
@@ -204,6 +203,12 @@ class Command(BaseCommand):
             drawn = io.StringIO()
             code.terminal(out=drawn)
             self.stdout.write(drawn.getvalue(), ending="")
+
+
+def as_ctrl_c(signum, frame) -> None:
+    """A closed terminal stops the night as Ctrl+C does: the same signal, which granian
+    answers by stopping its worker after the answers under way."""
+    os.kill(os.getpid(), signal.SIGINT)
 
 
 def check_port(host: str, port: int) -> None:

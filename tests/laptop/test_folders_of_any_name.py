@@ -114,7 +114,7 @@ def test_a_damaged_copy_in_a_data_folder_so_named_is_refused(tmp_path):
 
     refused = kittytd(tmp_path, "restore", "latest", "--data", str(folder))
     assert refused.returncode != 0
-    assert f"{copy} is " in refused.stderr and "choose" in refused.stderr
+    assert f"{copy} is " in refused.stderr and "choose an earlier copy" in refused.stderr
     assert marker_of(night) == "tonight"
     assert [c.reason for c in backups.copies(folder / "backups")] == ["sheet signed"]
 

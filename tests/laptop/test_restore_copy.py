@@ -192,3 +192,13 @@ def test_a_database_sqlite_cannot_read_is_kept_byte_for_byte_before_the_restore(
     assert marker_of(laptop) == "good"
     (kept,) = [c for c in backups.copies(own) if c.reason == "before restore"]
     assert kept.path.read_bytes() == b"the laptop died mid-write" * 100
+
+
+def test_a_copy_sqlite_cannot_open_is_refused_and_says_what_to_do(laptop, settings):
+    """SQLite may fail to open a damaged copy (an error) or open it and list the damage
+    (a verdict); either way the director is told to choose an earlier copy."""
+    own = settings.BACKUP_DIRS[0]
+    (own / "2026-03-13_21-40-02_sheet-signed.sqlite3").write_bytes(b"half a copy" * 500)
+    with pytest.raises(CommandError, match=r"not a readable copy .*: choose an earlier copy"):
+        restore("latest")
+    assert marker_of(laptop) == "now"

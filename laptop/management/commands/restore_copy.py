@@ -178,7 +178,9 @@ def check(path: Path) -> None:
         with contextlib.closing(backups.read_only(path)) as conn:
             verdict = conn.execute("PRAGMA integrity_check").fetchone()[0]
     except sqlite3.Error as error:
-        raise CommandError(f"{path} is not a readable copy: {error}.") from None
+        raise CommandError(
+            f"{path} is not a readable copy ({error}): choose an earlier copy."
+        ) from None
     if verdict != "ok":
         raise CommandError(f"{path} is damaged ({verdict}): choose an earlier copy.")
 

@@ -69,6 +69,9 @@ ALLOWED_HOSTS = [
 # The address phones are told to use, when the director chose it (`run --address`);
 # otherwise the laptop's best address on the room's network (laptop/network.py).
 PHONE_ADDRESS = os.environ.get("PHONE_ADDRESS", "").strip()
+# `run --local`: the server listens on 127.0.0.1 only, so the room's address answers
+# nothing; links for phones name 127.0.0.1 and the director's pages say so.
+LOCAL_ONLY = env_bool("LOCAL_ONLY", False)
 if LAPTOP:
     from laptop.network import room_addresses
 

@@ -6,6 +6,10 @@ a link asked for from a loopback address uses the laptop's address on the room's
 instead, or the one the director chose with --address, at the same port. Anywhere else
 the address the page was asked for is the one to print: a phone reached it, or a proxy's
 public name stands in front of it.
+
+Served with `run --local`, the server listens on 127.0.0.1 alone: the room's address
+answers nothing, so a link asked for from a loopback address names 127.0.0.1 instead, and
+the director's pages say that no phone can open it.
 """
 
 from __future__ import annotations
@@ -24,22 +28,28 @@ LOOPBACK = {"127.0.0.1", "localhost", "[::1]", "::1"}
 @dataclass(frozen=True)
 class Room:
     """How phones reach this server: `origin` ("http://192.168.1.23:8000"), or None when
-    the laptop has no address but loopback."""
+    the laptop has no address but loopback; `local` when it is this laptop's own
+    (`run --local`), which no phone reaches."""
 
     origin: str | None
     others: tuple[str, ...] = ()
+    local: bool = False
 
 
 def room(request: HttpRequest) -> Room:
     host, port = split_domain_port(request.get_host())
     loopback = host in LOOPBACK or host.startswith("127.")
+    asked = Room(f"{request.scheme}://{request.get_host()}")
+    at = f":{port}" if port and port != "80" else ""
+    if settings.LAPTOP and settings.LOCAL_ONLY:
+        # Only 127.0.0.1 listens (or what was asked for, which stands in front of it).
+        return Room(f"http://127.0.0.1{at}", local=True) if loopback else asked
     chosen = settings.PHONE_ADDRESS  # the run command's --address
     if not settings.LAPTOP or not (loopback or chosen):
-        return Room(f"{request.scheme}://{request.get_host()}")
+        return asked
     addresses = [chosen] if chosen else network.room_addresses()
     if not addresses:
         return Room(None)
-    at = f":{port}" if port and port != "80" else ""
     origins = tuple(f"http://{address}{at}" for address in addresses)
     return Room(origins[0], origins[1:])
 

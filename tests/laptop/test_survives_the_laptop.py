@@ -160,6 +160,10 @@ def test_a_folder_for_the_copies_that_cannot_be_written_stops_no_table_and_the_c
             assert status == 200, text[:500]
             return "cannot be written" in text and str(stick) in text and text
 
-        wait_for(console_says_so, "the console saying the copies cannot be written there", 10)
+        said = wait_for(
+            console_says_so, "the console saying the copies cannot be written there", 10
+        )
+        # Served with --local (the worker told so by the command): links name 127.0.0.1.
+        assert f"at <strong>{laptop.url}</strong>: phones cannot open these links." in said
         # Table 2 still enters its hands.
         enter_and_accept(laptop.url, night.tables[1].links, hands_for(2)[0], 1)

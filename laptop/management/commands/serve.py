@@ -126,6 +126,9 @@ class Command(BaseCommand):
         if backup_to:
             os.environ["BACKUP_TO"] = os.path.abspath(backup_to)
             settings.BACKUP_DIRS.append(os.path.abspath(backup_to))
+        # Set either way: the links name 127.0.0.1 exactly when nothing else listens.
+        os.environ["LOCAL_ONLY"] = "1" if local else "0"
+        settings.LOCAL_ONLY = local
         host = "127.0.0.1" if local else "0.0.0.0"
         check_port(host, port)  # a port in use is said before any setup
 

@@ -95,8 +95,8 @@ def enter_hand(
         existing = next((h for h in hands if h.nonce == nonce), None)
         if existing is not None and not existing.on_sheet:
             # A phone's retry of a hand since taken back or struck: never stored again
-            # (its number may be due again). 410, not 409: the phone's queue keeps and
-            # resends a 409, and drops a refusal, saying why (static/kitty.js).
+            # (its number may be due again): refused for good, the phone's queue drops it
+            # and says why (static/kitty.js).
             raise EntryError(
                 f"{gone(w.table, existing)}: it was not stored again. "
                 "Enter it afresh if it belongs at this table.",
@@ -105,15 +105,21 @@ def enter_hand(
         if existing is not None:
             return existing  # the same form again: a double tap or a phone's retry
         may.enter(w.result, actor).or_refuse()
-        if next_slot(w.result) != tuple(slot):
+        due = next_slot(w.result)
+        if due != tuple(slot):
+            # A hand behind the sheet never becomes due (the sheet has it, entered from
+            # another phone): refused for good. One ahead of it waits for the hand before.
             if w.result.pending:
                 pending = w.result.pending[0]
                 raise EntryError(
                     f"{pending} was just entered from another phone: check it below.",
                     status=409,
+                    retry=tuple(slot) > (pending.number, pending.attempt),
                 )
             raise EntryError(
-                "Another phone has just changed this sheet: check the hands below.", status=409
+                "Another phone has just changed this sheet: check the hands below.",
+                status=409,
+                retry=due is not None and tuple(slot) > due,
             )
         record = _parse(w, data, slot[0])
         single = not w.table.round.tournament.verify_hands

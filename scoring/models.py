@@ -115,6 +115,20 @@ class Signature(models.Model):
         ]
 
 
+class SentAction(models.Model):
+    """A table action's one-time key (besides a hand's own `nonce`), kept with the action it
+    stored: the same form sent again (a phone resending once its network is back, not
+    knowing the first answer was lost) is answered as stored, and nothing is done twice."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="sent_actions")
+    key = models.CharField(max_length=40)
+    action = models.CharField(max_length=30)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["table", "key"], name="one_action_per_form")]
+
+
 class Change(models.Model):
     """The history of a table's sheet: who did what, when, what it was and what it became."""
 

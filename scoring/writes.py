@@ -29,10 +29,20 @@ from .results import Facts, TableResult, derive, load_facts
 class EntryError(Exception):
     """A refused write: `errors` maps a form field (or "__all__") to a message."""
 
-    def __init__(self, message: str, errors: dict[str, str] | None = None, status: int = 400):
+    def __init__(
+        self,
+        message: str,
+        errors: dict[str, str] | None = None,
+        status: int = 400,
+        *,
+        retry: bool = False,
+    ):
         super().__init__(message)
         self.errors = errors or {"__all__": message}
         self.status = status
+        # Not refused for good: the same form may be stored later (a hand whose turn has
+        # not come), so a phone's queue keeps it and sends it again (Retry-After).
+        self.retry = retry
 
     def messages(self) -> list[str]:
         """The message, then each field's own when it says more."""

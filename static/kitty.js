@@ -39,10 +39,15 @@ function bind(root) {
     // The page's own button, for a phone without this script, is not needed here.
     form.querySelectorAll("button[name=show]").forEach(function (b) { b.remove(); });
     function settle(text) { out.textContent = text; out.classList.remove("stale"); answered = true; }
-    function update() {
-      clearTimeout(timer);
+    function typedNow() {
       var data = new FormData(form);
       if (form.dataset.prefix) data.append("prefix", form.dataset.prefix);
+      return data;
+    }
+    function asking() { return new URLSearchParams(typedNow()).toString(); }
+    function update() {
+      clearTimeout(timer);
+      var data = typedNow();
       var question = new URLSearchParams(data).toString();
       if (question === sent) {  // asked already: its answer is shown, or on its way
         if (answered) out.classList.remove("stale");
@@ -57,7 +62,12 @@ function bind(root) {
       fetch(form.dataset.preview, {method: "POST", body: data, credentials: "same-origin",
                                    signal: running ? running.signal : undefined})
         .then(function (r) { return r.json(); })
-        .then(function (j) { if (mine === asked) settle(j.ok ? "Scores as: " + j.explanation : ""); })
+        .then(function (j) {
+          if (mine !== asked) return;
+          settle(j.ok ? "Scores as: " + j.explanation : "");
+          // Typed on meanwhile (the next question not asked yet): grey until it is.
+          if (question !== asking()) out.classList.add("stale");
+        })
         .catch(function () { if (mine === asked) { sent = null; settle(""); } });
     }
     form.addEventListener("input", function () {
@@ -92,15 +102,39 @@ function bind(root) {
 }
 if (window.htmx) htmx.onLoad(bind); else bind(document);
 
+// --- the notices at the foot of the screen ------------------------------------------------------
+// Stacked in one box, never over each other; the page's sticky bar (the hand's score and its
+// Enter button) sits above them, and the page ends with room for them (kitty.css reads
+// their height from --notices), so no notice covers a control.
+var notices = (function () {
+  var box = document.createElement("div"), room = document.createElement("div");
+  box.className = "net-notices";
+  room.className = "notices-room";
+  room.setAttribute("aria-hidden", "true");
+  document.body.appendChild(room);
+  document.body.appendChild(box);
+  function fit() {
+    var shown = Array.prototype.some.call(box.children, function (n) { return !n.hidden; });
+    document.documentElement.style.setProperty("--notices", (shown ? box.offsetHeight + 8 : 0) + "px");
+  }
+  function add(className) {
+    var notice = document.createElement("div");
+    notice.className = className;
+    notice.setAttribute("role", "status");
+    notice.hidden = true;
+    box.appendChild(notice);
+    return notice;
+  }
+  if (window.ResizeObserver) new ResizeObserver(fit).observe(box);
+  window.addEventListener("resize", fit);
+  return { add: add, fit: fit };
+})();
+
 // --- live pages (htmx polls #live) ------------------------------------------------------------
 // Nothing a user is typing is swapped away: a form typed in, a box in use or a section
 // opened by hand keeps the page as it is, and a line says the table has changed.
 (function () {
-  var notice = document.createElement("div");
-  notice.className = "net-status";
-  notice.setAttribute("role", "status");
-  notice.hidden = true;
-  document.body.appendChild(notice);
+  var notice = notices.add("net-status");
   function say(text, withButton) {
     notice.textContent = text;
     if (withButton) {
@@ -117,6 +151,7 @@ if (window.htmx) htmx.onLoad(bind); else bind(document);
       notice.appendChild(show);
     }
     notice.hidden = !text;
+    notices.fit();
   }
   function mark(event) {
     var holder = event.target.closest && event.target.closest("form, details");
@@ -229,33 +264,99 @@ if (window.htmx) htmx.onLoad(bind); else bind(document);
   });
 })();
 
-// --- hands entered while the network is down --------------------------------------------------
-// A hand that cannot be sent is kept on the phone, with its one-time key, and sent in order
-// when the network is back; a hand that reached the server before the answer was lost is
-// not stored twice (the key is the same). The form then takes the next hand at once.
+// --- what a phone sends from a table while the network is down ---------------------------------
+// Every action on a side's or a player's own page (a hand, an accept, a dispute, a
+// correction, a signature, a call, a check-in, an ask to leave) that cannot be sent is kept
+// on the phone with its one-time key, said on the page, and sent in order when the network
+// is back; one that reached the server before its answer was lost is not done twice (the
+// same key: a hand's nonce, any other action's key, tables/actions.py). One the server
+// refuses ends there, saying why, and what waits behind it goes on. A hand typed while
+// others wait takes the next number at once; what is being typed is never swept away.
 (function () {
-  var key = "kitty-queue:" + location.pathname;
-  var banner = document.createElement("div");
-  banner.className = "net-status queue";
-  banner.setAttribute("role", "status");
-  banner.hidden = true;
-  document.body.appendChild(banner);
+  var home = (location.pathname.match(/^\/[sp]\/[^/]+\//) || [""])[0];
+  if (!home) return;
+  var key = "kitty-queue:" + home, draftKey = "kitty-draft:" + home;
+  var banner = notices.add("net-status queue"), refusal = notices.add("net-status refused");
   var sending = false;
 
+  function capital(text) { return text.charAt(0).toUpperCase() + text.slice(1); }
   function load() {
     try { return JSON.parse(localStorage.getItem(key)) || []; } catch (e) { return []; }
   }
   function save(queue, note) {
-    if (queue.length) localStorage.setItem(key, JSON.stringify(queue)); else localStorage.removeItem(key);
-    banner.textContent = note || (queue.length === 1 ? "1 hand waiting to send" :
-      queue.length + " hands waiting to send");
-    if (queue.length) {
-      banner.textContent += ": " + queue.map(function (item) { return item.label; }).join(", ") + ".";
-    }
-    banner.hidden = !queue.length && !note;
+    try {
+      if (queue.length) localStorage.setItem(key, JSON.stringify(queue)); else localStorage.removeItem(key);
+    } catch (e) { /* no room: the queue shown is still the one kept in memory */ }
+    var hands = queue.every(function (item) { return item.hand; });
+    var text = !queue.length ? "" : (queue.length === 1 ? "1" : queue.length) +
+      (hands ? (queue.length === 1 ? " hand" : " hands") : "") + " waiting to send: " +
+      queue.map(function (item) { return item.label; }).join(", ") + ".";
+    if (note) text = text ? text + " " + note : note;
+    banner.textContent = text;
+    banner.hidden = !text;
+    notices.fit();
   }
-  // A stored hand is answered with a redirect to the page, not followed here: the page
-  // then loads once, with its "Hand 3 stored." message.
+  // An action refused for good: said until the player closes it, across page loads; the
+  // page with the refused form as typed, the server's messages by its fields, is a tap away.
+  var refusedKey = "kitty-refused:" + home;
+  function refused(item, html) {
+    var found = new DOMParser().parseFromString(html, "text/html");
+    var box = found.querySelector("#live .error-box") || found.querySelector(".error-box");
+    var why = box ? box.textContent.replace(/\s+/g, " ").trim() : "check the sheet.";
+    var said = { text: capital(item.label) + " was not stored: " + why, html: html };
+    try { sessionStorage.setItem(refusedKey, JSON.stringify(said)); } catch (e) { said.html = ""; }
+    sayRefused(said);
+  }
+  function sayRefused(said) {
+    refusal.textContent = said.text + " ";
+    function closed() {
+      refusal.hidden = true;
+      try { sessionStorage.removeItem(refusedKey); } catch (e) { /* none */ }
+      notices.fit();
+    }
+    if (said.html) {
+      var show = document.createElement("button");
+      show.textContent = "Show it";
+      show.addEventListener("click", function () { closed(); showPage(said.html); });
+      refusal.appendChild(show);
+    }
+    var close = document.createElement("button");
+    close.textContent = "Close";
+    close.addEventListener("click", closed);
+    refusal.appendChild(close);
+    refusal.hidden = false;
+    notices.fit();
+  }
+  try {
+    var kept = JSON.parse(sessionStorage.getItem(refusedKey));
+    if (kept) sayRefused(kept);
+  } catch (e) { /* none */ }
+  // The server's page for a refused form, drawn in place of the live part: the form as
+  // typed and the messages by their fields, as a page sent without this script shows them.
+  function showPage(html) {
+    var live = document.getElementById("live");
+    if (!live || !window.htmx) { document.open(); document.write(html); document.close(); return; }
+    htmx.swap(live, html, { swapStyle: "outerHTML" }, { select: "#live" });
+  }
+  // The table as it is now: the page drawn again, with the server's word on what was
+  // stored; while a form is being typed in, the live part instead, which keeps the page
+  // as it is and offers the new one (above), and the line here says what was sent.
+  function refresh(item, sent) {
+    var active = document.activeElement;
+    var typing = document.querySelector("form[data-touched]") ||
+      (active && active.closest && active.closest("form") && active.matches("input, textarea, select"));
+    var live = document.getElementById("live");
+    if (!typing) {
+      location.assign(item.page);
+      return;
+    }
+    if (sent) save(load(), sent);
+    if (live && window.htmx && live.getAttribute("hx-get")) {
+      htmx.ajax("GET", live.getAttribute("hx-get"), { source: live, target: live, select: "#live", swap: "outerHTML" });
+    }
+  }
+
+  // A stored action is answered with a redirect to the page, not followed here.
   // A server that does not answer within 20 s is treated as a network that dropped.
   function post(item) {
     var controller = window.AbortController ? new AbortController() : null;
@@ -266,11 +367,14 @@ if (window.htmx) htmx.onLoad(bind); else bind(document);
     }).finally(function () { clearTimeout(timer); });
   }
   function stored(response) { return response.type === "opaqueredirect"; }
-  // The server erred (500, a proxy's 502/503/504, busy): it said nothing about the hand, so
-  // the hand stays and is sent again, with the same key, after a pause that grows to a minute.
+  // The server erred (500, a proxy's 502/503/504, busy): it said nothing about the action,
+  // so it stays and is sent again, with the same key, after a pause that grows to a minute.
   function erred(response) {
     return response.status >= 500 || response.status === 408 || response.status === 429;
   }
+  // Not refused for good: a hand whose turn has not come (the one before it waits to be
+  // accepted) is answered 409 with Retry-After, kept and sent again (scoring/entry.py).
+  function notYet(response) { return response.status === 409 && response.headers.has("Retry-After"); }
   var failures = 0, retryAt = 0;
   function later() {
     failures += 1;
@@ -278,13 +382,12 @@ if (window.htmx) htmx.onLoad(bind); else bind(document);
     retryAt = Date.now() + pause;
     setTimeout(flush, pause + 50);
   }
-  function page(item) { return item.action.replace(/enter\/$/, ""); }
-  function nonceOf(item) {
-    var pair = item.fields.filter(function (field) { return field[0] === "nonce"; })[0];
+  function keyOf(item) {
+    var pair = item.fields.filter(function (field) { return field[0] === "nonce" || field[0] === "key"; })[0];
     return pair ? pair[1] : "";
   }
   function drop(item) {  // by its key, never by place: the queue may have grown meanwhile
-    var queue = load().filter(function (other) { return nonceOf(other) !== nonceOf(item); });
+    var queue = load().filter(function (other) { return keyOf(other) !== keyOf(item); });
     save(queue);
     return queue;
   }
@@ -297,23 +400,25 @@ if (window.htmx) htmx.onLoad(bind); else bind(document);
     post(item).then(function (response) {
       if (stored(response)) {
         failures = 0;
-        if (drop(item).length) again = true; else location.assign(page(item));
-        return;
+        if (drop(item).length) again = true; else refresh(item, capital(item.label) + " sent.");
+        return null;
       }
-      if (response.status === 409) {
-        // Not due yet (the hand before it waits for the other side): kept, tried again.
-        save(load(), item.label + " waits until the hand before it is accepted.");
-        return;
+      if (notYet(response)) {
+        save(load(), capital(item.label) + " waits until the hand before it is accepted.");
+        return null;
       }
       if (erred(response)) {
         save(load());
         later();
-        return;
+        return null;
       }
-      // Refused for what it says (the sheet changed meanwhile): the page shows what is due.
-      drop(item);
-      alert(item.label + " was refused: check the sheet and enter it again.");
-      location.reload();
+      // Refused for good (the sheet changed meanwhile, the form is wrong): said, and the
+      // actions behind it go on.
+      return response.text().then(function (html) {
+        again = drop(item).length > 0;
+        refused(item, html);
+        if (!again) refresh(item, "");
+      });
     }).catch(function () {
       save(load());  // still offline
     }).finally(function () {
@@ -322,59 +427,128 @@ if (window.htmx) htmx.onLoad(bind); else bind(document);
     });
   }
 
-  function nextHand(form, label) {
-    // The form takes the next hand, as the server would offer it: the next number, a new key.
+  // --- a hand typed on the phone is kept while it is typed (the page may be drawn again) ---
+  function isHand(form) { return form.matches("form[action$='/enter/']"); }
+  function keepDraft(form) {
+    var slot = form.querySelector("[name=slot]");
+    var fields = Array.from(new FormData(form).entries()).filter(function (field) {
+      return field[0] !== "csrfmiddlewaretoken" && field[0] !== "nonce" && field[0] !== "slot";
+    });
+    try { sessionStorage.setItem(draftKey, JSON.stringify({ slot: slot.value, fields: fields })); } catch (e) { /* none */ }
+  }
+  function clearDraft() { try { sessionStorage.removeItem(draftKey); } catch (e) { /* none */ } }
+  function restoreDraft(root) {
+    var draft = null;
+    try { draft = JSON.parse(sessionStorage.getItem(draftKey)); } catch (e) { draft = null; }
+    if (!draft) return;
+    root.querySelectorAll("form.hand-form[action$='/enter/']").forEach(function (form) {
+      var slot = form.querySelector("[name=slot]");
+      if (!slot || slot.value !== draft.slot || form.dataset.touched || form.querySelector(".error")) return;
+      draft.fields.forEach(function (field) {
+        form.querySelectorAll("[name='" + field[0] + "']").forEach(function (input) {
+          if (input.type === "radio" || input.type === "checkbox") {
+            if (input.value === field[1]) input.checked = true;
+          } else {
+            input.value = field[1];
+          }
+        });
+      });
+      form.dataset.touched = "1";
+      form.dispatchEvent(new Event("change"));  // the score line as typed
+    });
+  }
+  document.addEventListener("input", function (event) {
+    var form = event.target.closest && event.target.closest("form.hand-form");
+    if (form && isHand(form)) keepDraft(form);
+  });
+  document.addEventListener("change", function (event) {
+    var form = event.target.closest && event.target.closest("form.hand-form");
+    if (form && isHand(form)) keepDraft(form);
+  });
+  document.addEventListener("reset", function (event) { if (isHand(event.target)) clearDraft(); });
+  if (window.htmx) htmx.onLoad(restoreDraft); else restoreDraft(document);
+
+  // --- the page takes the next hand at once: its number, its dealer, a new key -------------
+  function nextHand(form) {
     var slot = form.querySelector("[name=slot]"), nonce = form.querySelector("[name=nonce]");
     var number = parseInt(slot.value, 10) + 1;
     slot.value = number + ":1";
-    nonce.value = (window.crypto && crypto.randomUUID) ? crypto.randomUUID().replace(/-/g, "") :
-      String(Date.now()) + Math.random().toString(16).slice(2);
+    nonce.value = newKey();
     form.reset();
     delete form.dataset.touched;
-    form.querySelectorAll("button").forEach(function (b) { b.disabled = false; });
+    setTimeout(function () {  // after the tap's own disabling (bind, above)
+      form.querySelectorAll("button").forEach(function (b) { b.disabled = false; });
+    }, 0);
     var preview = form.querySelector(".preview");
-    if (preview) preview.textContent = "";
-    var heading = form.closest("section") && form.closest("section").querySelector("h2");
+    if (preview) { preview.textContent = ""; preview.classList.remove("stale"); }
+    var section = form.closest("section");
+    var heading = section && section.querySelector("h2");
     if (heading) heading.textContent = "Hand " + number;
+    var dealer = section && section.querySelector(".dealer[data-dealers]");
+    if (dealer) {
+      var dealers = {};
+      try { dealers = JSON.parse(dealer.dataset.dealers || "{}"); } catch (e) { dealers = {}; }
+      dealer.textContent = dealers[number] || "as the table deals";
+    }
+    var step = document.querySelector(".next-step");
+    if (step) step.textContent = "Enter hand " + number + " when it has been played.";
     var button = form.querySelector("button.primary");
     if (button) button.textContent = "Enter hand " + number;
+  }
+  function newKey() {
+    return (window.crypto && crypto.randomUUID) ? crypto.randomUUID().replace(/-/g, "") :
+      String(Date.now()) + Math.random().toString(16).slice(2);
+  }
+  // An action other than a hand, kept: its box closes, and its button says it waits.
+  function keptOnPhone(form) {
+    form.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
+    delete form.dataset.touched;  // sent, as far as the player is concerned
+    var box = form.closest("details");
+    if (box) { box.open = false; delete box.dataset.touched; }
   }
 
   document.addEventListener("submit", function (event) {
     var form = event.target;
-    if (!form.matches("form[action$='/enter/']") || form.dataset.native) return;
+    if (form.dataset.native || (form.method || "").toLowerCase() !== "post") return;
+    var action = new URL(form.action, location.href);
+    if (action.origin !== location.origin || action.pathname.indexOf(home) !== 0) return;
+    if (/\/preview\/$/.test(action.pathname)) return;
+    var submitter = event.submitter;
+    if (submitter && submitter.formAction && /\/preview\/$/.test(submitter.formAction)) return;
     event.preventDefault();
-    var slot = form.querySelector("[name=slot]");
+    var fields = Array.from(new FormData(form).entries());
+    if (submitter && submitter.name) fields.push([submitter.name, submitter.value]);
+    var hand = isHand(form), slot = form.querySelector("[name=slot]");
+    if (!hand && !form.querySelector("[name=nonce]")) fields.push(["key", newKey()]);
+    var live = document.getElementById("live");
+    var label = hand ? "hand " + parseInt(slot.value, 10) :
+      "“" + ((submitter && submitter.textContent) || "your form").replace(/\s+/g, " ").trim() + "”";
     var item = {
-      action: form.action,
-      fields: Array.from(new FormData(form).entries()),
-      label: "hand " + parseInt(slot.value, 10)
+      action: action.href, fields: fields, label: label, hand: hand,
+      page: (live && live.getAttribute("hx-get") || home).split("?")[0]
     };
-    var queue = load();
-    if (queue.length) {  // keep the order: after the hands already waiting
+    function keep() {
+      var queue = load();
       queue.push(item);
       save(queue);
-      nextHand(form);
+      if (hand) { clearDraft(); nextHand(form); } else keptOnPhone(form);
+    }
+    if (load().length) {  // keep the order: after what is already waiting
+      keep();
       flush();
       return;
     }
     post(item).then(function (response) {
-      if (stored(response)) { location.assign(page(item)); return; }
-      if (erred(response)) {  // kept, as if the network had dropped, and sent again
-        queue.push(item);
-        save(queue);
-        nextHand(form);
-        later();
+      if (stored(response)) { if (hand) clearDraft(); location.assign(item.page); return; }
+      if (erred(response) || notYet(response)) {  // kept, as if the network had dropped
+        keep();
+        if (erred(response)) later();
         return;
       }
-      // Refused: send it the ordinary way, so the page shows the server's message by the field.
-      form.dataset.native = "1";
-      form.submit();
-    }).catch(function () {
-      queue.push(item);
-      save(queue);
-      nextHand(form);
-    });
+      // Refused: the page shows the server's message by the field (sent once, not again).
+      form.querySelectorAll("button").forEach(function (b) { b.disabled = false; });
+      response.text().then(showPage);
+    }).catch(function () { keep(); });
   });
   window.addEventListener("online", flush);
   document.addEventListener("htmx:afterSwap", flush);

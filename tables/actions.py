@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.contrib import messages
+from django.db import IntegrityError, transaction
 from django.shortcuts import redirect
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
@@ -38,6 +39,7 @@ from scoring.forms import (
     TakeBackForm,
     WithdrawForm,
 )
+from scoring.models import SentAction
 from tournament.access import director_required
 
 from .model import Section
@@ -100,7 +102,11 @@ def perform(request, access: Access, table_action: TableAction):
     if not valid:
         return render_table(request, access, failed=failed, status=400)
     try:
-        done = table_action.run(request, access, form.cleaned_data, hand_form)
+        with transaction.atomic():
+            if not _first_sending(access, table_action, post.get("key", "")):
+                messages.info(request, "Sent already: it was stored the first time.")
+                return redirect(access.page_url + "#sheet")
+            done = table_action.run(request, access, form.cleaned_data, hand_form)
     except entry.EntryError as exc:
         rest = form.add_entry_errors(
             hand_form.add_entry_errors(exc.errors) if hand_form else exc.errors
@@ -109,8 +115,25 @@ def perform(request, access: Access, table_action: TableAction):
         # only that nothing was stored (Failed.messages).
         by_field = {m for k, m in exc.errors.items() if k not in rest}
         failed.told = [m for m in dict.fromkeys([str(exc), *rest.values()]) if m not in by_field]
-        return render_table(request, access, failed=failed, status=exc.status)
+        refused = render_table(request, access, failed=failed, status=exc.status)
+        if exc.retry:
+            refused["Retry-After"] = "10"
+        return refused
     return done or redirect(access.page_url + "#sheet")
+
+
+def _first_sending(access: Access, table_action: TableAction, key: str) -> bool:
+    """Keep the form's one-time key with what it stores (the caller's transaction); False
+    when it was kept already: the same form sent again, after an answer the phone lost. A
+    form sent without a key (a phone without the page's script) is done as it comes."""
+    if not key or len(key) > SentAction._meta.get_field("key").max_length:
+        return True
+    try:
+        with transaction.atomic():  # on its own, so the caller's transaction goes on
+            SentAction.objects.create(table=access.table, key=key, action=table_action.name)
+    except IntegrityError:
+        return False
+    return True
 
 
 def _pin_needed(access: Access, form_class: type, post) -> bool:

@@ -13,6 +13,7 @@ fields, and what no field shows is said at the top of the page.
 
 from __future__ import annotations
 
+import json
 import uuid
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -328,6 +329,13 @@ class TablePage:
             "enter_form": refused.at("enter"),
             "nonce": uuid.uuid4().hex,
             "next_dealer": next_dealer(self.sheet, self.ruleset, slot[0]) if slot else "",
+            # Who deals the hands after it: a phone whose hands wait to be sent shows the
+            # dealer of the hand it takes next (static/kitty.js), as the ruleset deals.
+            "next_dealers": json.dumps(
+                {n: next_dealer(self.sheet, self.ruleset, n) for n in range(slot[0], slot[0] + 13)}
+            )
+            if slot
+            else "",
             "tiebreaker_next": bool(slot and result.match.needs_tiebreaker),
             **_first_dealer(self.access, result, self.sheet, refused, asked=bool(form and slot)),
         }

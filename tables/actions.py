@@ -101,13 +101,20 @@ def perform(request, access: Access, table_action: TableAction):
         valid = False  # both checked, so every message shows at once
     if not valid:
         return render_table(request, access, failed=failed, status=400)
-    try:
-        with transaction.atomic():
-            if not _first_sending(access, table_action, post.get("key", "")):
-                messages.info(request, "Sent already: it was stored the first time.")
-                return redirect(access.page_url + "#sheet")
+    key, exc = post.get("key", ""), None
+    with transaction.atomic():
+        if not _first_sending(access, table_action, key):
+            messages.info(request, "Sent already: it was stored the first time.")
+            return redirect(access.page_url + "#sheet")
+        try:
             done = table_action.run(request, access, form.cleaned_data, hand_form)
-    except entry.EntryError as exc:
+        except entry.EntryError as refused:
+            # Refused: the key goes, so the same form may be sent again; what the refusal
+            # itself keeps (a wrong PIN counted) stays.
+            if key:
+                SentAction.objects.filter(table=access.table, key=key).delete()
+            exc = refused
+    if exc is not None:
         rest = form.add_entry_errors(
             hand_form.add_entry_errors(exc.errors) if hand_form else exc.errors
         )

@@ -213,3 +213,39 @@ def test_a_take_back_and_an_accept_at_the_same_moment_one_wins(live_server, tran
         assert (hand.status == Hand.Status.ACCEPTED) == (not took_back)
         actions = set(Change.objects.filter(hand=hand).values_list("action", flat=True))
         assert actions == {"entered", "took back" if took_back else "accepted"}
+
+
+def test_the_same_dispute_sent_twice_at_once_is_stored_once(live_server, transactional_db):
+    """A phone's queue resends a form whose answer it lost while the first is still being
+    stored, at ten tables: the form's one-time key lets one in; the other is answered as
+    stored ("Sent already"), and the history holds one dispute, its reason once."""
+    tables = 10
+    tournament = make_tournament(
+        entrants=2 * tables, published=True, slug="dispute-night", verify_hands=True
+    )
+    round_ = published_round(tournament)
+    links = side_links(round_)
+    forms = []
+    for t in range(tables):
+        north = Phone.at(live_server.url)
+        form = entry_form(page(north, links[t][0]), HANDS[0])
+        assert send(north, "POST", links[t][0] + "enter/", form)[0] == 302
+        east = Phone.at(live_server.url)
+        dispute = page(east, links[t][1]).form("/dispute/")
+        assert dispute is not None, "no dispute on East-West's page"
+        forms.append((east, {**dispute, "reason": "We took 11", "key": f"key-{t}"}))
+    start = threading.Barrier(2 * tables)
+
+    def send_at_once(table: int) -> int:
+        phone, form = forms[table]
+        start.wait(timeout=60)
+        return send(phone, "POST", links[table][1] + "dispute/", form)[0]
+
+    with ThreadPoolExecutor(max_workers=2 * tables) as pool:
+        statuses = list(pool.map(send_at_once, [t for t in range(tables) for _ in (0, 1)]))
+
+    assert statuses == [302] * 2 * tables
+    disputes = Change.objects.filter(table__round=round_, action="disputed")
+    assert Counter(disputes.values_list("table__number", flat=True)) == dict.fromkeys(
+        range(1, tables + 1), 1
+    )

@@ -271,7 +271,9 @@ def answer_503(route):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_a_hand_another_phone_entered_first_is_settled_and_the_next_is_stored(game, phone, partner):
+def test_a_hand_another_phone_entered_first_is_settled_and_the_next_is_stored(
+    game, phone, partner, shots
+):
     """The jam once seen: phone 1's hand 1 waits (a 503); the partner's phone enters hand 1
     meanwhile. Phone 1's hand 1 is then refused for good, said on its page, and its hand 2,
     typed behind it, is stored."""
@@ -298,6 +300,7 @@ def test_a_hand_another_phone_entered_first_is_settled_and_the_next_is_stored(ga
     expect(one.locator(".net-status.queue")).to_be_hidden()
     assert Hand.objects.get(number=2).nonce != Hand.objects.get(number=1).nonce
     expect(one.get_by_role("heading", name="Hand 3", exact=True)).to_be_visible()
+    shots(one, f"{game}-hand-1-settled", full_page=False)
     refused.get_by_role("button", name="Close").click()
     expect(refused).to_be_hidden()
 
@@ -394,7 +397,7 @@ def centre_is(page, locator) -> bool:
     )
 
 
-def test_no_notice_covers_the_enter_button(phone, partner):
+def test_no_notice_covers_the_enter_button(phone, shots):
     """On a 390 x 844 phone, each notice in turn and all at once: the centre of the Enter
     button is the button."""
     table = a_table(KITTY, verify=True)
@@ -410,6 +413,7 @@ def test_no_notice_covers_the_enter_button(phone, partner):
     expect(page.locator(".net-status.queue")).to_be_visible()
     tap_in(page, TWO_HANDS[KITTY][1])
     assert centre_is(page, button)
+    shots(page, "offline-and-waiting", full_page=False)
     phone.set_offline(False)
     page.evaluate("window.dispatchEvent(new Event('online'))")
     wait_until(page, lambda: len(stored()) == 1)

@@ -49,6 +49,17 @@ def field_for(spec) -> forms.Field:
     )
 
 
+class OwnIds:
+    """A form drawn in more than one place on a page (a hand's correction, in the waiting
+    hand's box and in the director's tools) takes ids for each place, so each label and
+    description points at its own input."""
+
+    def ids(self, auto_id: str):
+        """This form, its inputs' ids made from `auto_id` ("edit27-%s") from now on."""
+        self.auto_id = auto_id
+        return self
+
+
 class EntryErrors:
     """Place a refused write's messages (scoring.entry.EntryError.errors) by their fields."""
 
@@ -63,7 +74,7 @@ class EntryErrors:
         return rest
 
 
-class HandForm(EntryErrors, forms.Form):
+class HandForm(OwnIds, EntryErrors, forms.Form):
     """Every input the ruleset asks for; the ruleset then validates the whole hand."""
 
     # The hand's score as typed, when a phone without the script asked for it (a preview).
@@ -158,7 +169,7 @@ class DisputeForm(HandActionForm):
     reason = reason_field("What is wrong?")
 
 
-class EditForm(HandActionForm):
+class EditForm(OwnIds, HandActionForm):
     visible = ("reason",)
     reason = reason_field("Reason")
 

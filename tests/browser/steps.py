@@ -132,15 +132,16 @@ def table_cards_pdf(page: Page, slug: str, round_number: int, save_as: Path) -> 
 
 
 def field(scope: Locator, label: str) -> Locator:
-    """A form field by the words of its own label (not the labels of its buttons)."""
+    """A form field by the words of its own label, or its legend when it is a group of
+    buttons (not the labels of its buttons)."""
     words = re.compile(rf"^\s*{re.escape(label)}\s*\*?\s*$")
-    return scope.locator("div.field").filter(
-        has=scope.page.locator(":scope > label").filter(has_text=words)
+    return scope.locator(".field").filter(
+        has=scope.page.locator(":scope > label, :scope > legend").filter(has_text=words)
     )
 
 
 def tap_choice(scope: Locator, label: str, option: str) -> None:
-    """Tap one of a field's buttons (a radio input inside label.choice).
+    """Tap one of a field's buttons (a radio input inside label.choice, in a fieldset).
 
     A button may carry a second line (a seat's player): match the first words only.
     """

@@ -16,6 +16,9 @@ from tests.support.helpers import enter, page_form_values, published_round, side
 pytestmark = pytest.mark.django_db
 
 
+BLOCKS = ("div", "fieldset")  # what a field is drawn in, and what it holds
+
+
 class HandFields(HTMLParser):
     """One form's hand fields as a player sees them: for each field (by its input's name)
     the buttons offered with their words, what is typed or chosen, and its messages."""
@@ -25,7 +28,7 @@ class HandFields(HTMLParser):
         self.action_end, self.prefix = action_end, prefix
         self.fields: dict[str, dict] = {}
         self._in_form = False
-        self._field: dict | None = None  # the div.field being read
+        self._field: dict | None = None  # the .field being read (a group of buttons: a fieldset)
         self._depth = 0
         self._text: list[str] | None = None
         self._option: tuple[str, str] | None = None
@@ -38,9 +41,9 @@ class HandFields(HTMLParser):
             return
         if not self._in_form:
             return
-        if tag == "div" and self._field is not None:
+        if tag in BLOCKS and self._field is not None:
             self._depth += 1
-        elif tag == "div" and "field" in (attrs.get("class") or "").split():
+        elif tag in BLOCKS and "field" in (attrs.get("class") or "").split():
             self._field = {"buttons": {}, "value": None, "errors": [], "name": None}
             self._depth = 1
         if self._field is None:
@@ -76,7 +79,7 @@ class HandFields(HTMLParser):
         elif tag == "p" and self._text is not None:
             self._field["errors"].append(" ".join("".join(self._text).split()))
             self._text = None
-        elif tag == "div":
+        elif tag in BLOCKS:
             self._depth -= 1
             if self._depth == 0:
                 name = self._field.pop("name")

@@ -110,7 +110,19 @@ SEATED = {"The Cat", "Declarer", "Bidder"}
 
 
 def tap_in(session, hand: list[tuple], names: list[str]) -> None:
-    form = entry_form(session)
+    tap_into(session, entry_form(session), hand, names)
+
+
+def chosen(form, label: str, value, names: list[str]):
+    """The button of a field's choice, by the words it shows (a seat's number: its player)."""
+    shown = names[value] if isinstance(value, int) and label in SEATED else value
+    return field(form, label).find_element(
+        By.XPATH, f".//label[contains(@class, 'choice')][normalize-space() = {literal(shown)}]"
+    )
+
+
+def tap_into(session, form, hand: list[tuple], names: list[str]) -> None:
+    """A hand's fields tapped into a form (the new hand's, or a correction's)."""
     for label, *value in hand:
         if not value:  # a box to tick
             box = field(form, label).find_element(By.CSS_SELECTOR, "input[type=checkbox]")
@@ -123,11 +135,51 @@ def tap_in(session, hand: list[tuple], names: list[str]) -> None:
             boxes[0].clear()
             boxes[0].send_keys(str(shown), Keys.TAB)
             continue
-        button = field(form, label).find_element(
-            By.XPATH, f".//label[contains(@class, 'choice')][normalize-space() = {literal(shown)}]"
-        )
+        button = chosen(form, label, value[0], names)
         tap(session, button)
         assert button.find_element(By.TAG_NAME, "input").is_selected()
+
+
+def still_tapped(form, hand: list[tuple], names: list[str]) -> bool:
+    """Whether the form shows each field of the hand as it was tapped in."""
+    for label, *value in hand:
+        if not value:
+            box = field(form, label).find_element(By.CSS_SELECTOR, "input[type=checkbox]")
+            if not box.is_selected():
+                return False
+            continue
+        boxes = field(form, label).find_elements(By.CSS_SELECTOR, "input[type=number]")
+        if boxes:
+            if boxes[0].get_attribute("value") != str(value[0]):
+                return False
+        elif (
+            not chosen(form, label, value[0], names)
+            .find_element(By.TAG_NAME, "input")
+            .is_selected()
+        ):
+            return False
+    return True
+
+
+def type_into(scope, label: str, text: str) -> None:
+    """Words typed into the box whose label begins with these words (a required one's ends
+    with a mark)."""
+    words = literal(label)
+    box = scope.find_element(
+        By.XPATH,
+        ".//*[contains(concat(' ', @class, ' '), ' field ')]"
+        f"[starts-with(normalize-space(label), {words})]//*[self::input or self::textarea]",
+    )
+    box.clear()
+    box.send_keys(text)
+
+
+def open_box(session, summary: str) -> None:
+    """A folded part of the page opened by its summary's words."""
+    tap(
+        session,
+        session.find_element(By.XPATH, f"//summary[normalize-space() = {literal(summary)}]"),
+    )
 
 
 def shows(text: str):

@@ -294,6 +294,7 @@ var notices = (function () {
     if (note) text = text ? text + " " + note : note;
     banner.textContent = text;
     banner.hidden = !text;
+    banner.classList.toggle("done", !queue.length);
     notices.fit();
   }
   // An action refused for good: said until the player closes it, across page loads; the
@@ -301,9 +302,16 @@ var notices = (function () {
   var refusedKey = "kitty-refused:" + home;
   function refused(item, html) {
     var found = new DOMParser().parseFromString(html, "text/html");
+    // The messages by the fields say what was wrong; the box at the top, what happened.
+    var byField = Array.prototype.map.call(found.querySelectorAll("#live .error"), function (e) {
+      return e.textContent.replace(/\s+/g, " ").trim();
+    }).filter(function (text) { return text; });
     var box = found.querySelector("#live .error-box") || found.querySelector(".error-box");
-    var why = box ? box.textContent.replace(/\s+/g, " ").trim() : "check the sheet.";
-    var said = { text: capital(item.label) + " was not stored: " + why, html: html };
+    var why = byField.length ? byField.join(" ") :
+      box ? box.textContent.replace(/\s+/g, " ").trim() : "check the sheet.";
+    var text = capital(item.label) + " was not stored: " + why;
+    if (item.typed) text += " It was: " + item.typed + ".";
+    var said = { text: text, html: html };
     try { sessionStorage.setItem(refusedKey, JSON.stringify(said)); } catch (e) { said.html = ""; }
     sayRefused(said);
   }
@@ -337,6 +345,8 @@ var notices = (function () {
     var live = document.getElementById("live");
     if (!live || !window.htmx) { document.open(); document.write(html); document.close(); return; }
     htmx.swap(live, html, { swapStyle: "outerHTML" }, { select: "#live" });
+    var first = document.querySelector("#live .error, #live .error-box");
+    if (first) first.scrollIntoView({ block: "center" });
   }
   // The table as it is now: the page drawn again, with the server's word on what was
   // stored; while a form is being typed in, the live part instead, which keeps the page
@@ -472,6 +482,15 @@ var notices = (function () {
   function nextHand(form) {
     var slot = form.querySelector("[name=slot]"), nonce = form.querySelector("[name=nonce]");
     var number = parseInt(slot.value, 10) + 1;
+    var last = parseInt(form.dataset.last, 10), step = document.querySelector(".next-step");
+    if (number > last) {  // the round's hands are all entered: none to offer after them
+      var done = form.closest("section") || form;
+      form.reset();
+      delete form.dataset.touched;
+      done.hidden = true;
+      if (step) step.textContent = "Every hand of the round is entered: they are sent when the network is back.";
+      return;
+    }
     slot.value = number + ":1";
     nonce.value = newKey();
     form.reset();
@@ -490,7 +509,6 @@ var notices = (function () {
       try { dealers = JSON.parse(dealer.dataset.dealers || "{}"); } catch (e) { dealers = {}; }
       dealer.textContent = dealers[number] || "as the table deals";
     }
-    var step = document.querySelector(".next-step");
     if (step) step.textContent = "Enter hand " + number + " when it has been played.";
     var button = form.querySelector("button.primary");
     if (button) button.textContent = "Enter hand " + number;
@@ -500,11 +518,43 @@ var notices = (function () {
       String(Date.now()) + Math.random().toString(16).slice(2);
   }
   // An action other than a hand, kept: its box closes, and its button says it waits.
-  function keptOnPhone(form) {
-    form.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
+  // The rest of its part of the page takes no contrary tap meanwhile (an accept after a
+  // dispute kept), and the line at the top says it waits.
+  function keptOnPhone(form, label) {
+    var part = form.closest("section") || form;
+    setTimeout(function () {  // after the tap's own disabling (bind, above)
+      part.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
+    }, 0);
     delete form.dataset.touched;  // sent, as far as the player is concerned
     var box = form.closest("details");
     if (box) { box.open = false; delete box.dataset.touched; }
+    var step = document.querySelector(".next-step");
+    if (step) step.textContent = capital(label) + " waits to be sent: it goes when the network is back.";
+  }
+  // What a hand's form says, in the words on it ("Bid: 5; Books taken: 12"), kept with the
+  // hand: a hand the sheet no longer wants is said with what was typed, not lost.
+  function described(form) {
+    var said = [];
+    form.querySelectorAll(".field").forEach(function (field) {
+      var question = field.querySelector("legend, label");
+      var answers = [];
+      field.querySelectorAll("input, select").forEach(function (input) {
+        if (input.type === "hidden" || input.disabled) return;
+        if (input.type === "radio" || input.type === "checkbox") {
+          if (!input.checked) return;
+          var label = input.closest("label");
+          answers.push(input.type === "checkbox" ? "yes" : (label ? label.textContent : input.value));
+        } else if (input.value) {
+          answers.push(input.tagName === "SELECT" && input.selectedOptions.length ?
+            input.selectedOptions[0].textContent : input.value);
+        }
+      });
+      if (question && answers.length) {
+        said.push(question.textContent.replace(/\*/g, "").replace(/\s+/g, " ").trim() + ": " +
+          answers.join(", ").replace(/\s+/g, " ").trim());
+      }
+    });
+    return said.join("; ");
   }
 
   document.addEventListener("submit", function (event) {
@@ -525,13 +575,14 @@ var notices = (function () {
       "“" + ((submitter && submitter.textContent) || "your form").replace(/\s+/g, " ").trim() + "”";
     var item = {
       action: action.href, fields: fields, label: label, hand: hand,
+      typed: hand ? described(form) : "",
       page: (live && live.getAttribute("hx-get") || home).split("?")[0]
     };
     function keep() {
       var queue = load();
       queue.push(item);
       save(queue);
-      if (hand) { clearDraft(); nextHand(form); } else keptOnPhone(form);
+      if (hand) { clearDraft(); nextHand(form); } else keptOnPhone(form, label);
     }
     if (load().length) {  // keep the order: after what is already waiting
       keep();

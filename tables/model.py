@@ -336,6 +336,9 @@ class TablePage:
             )
             if slot
             else "",
+            # The round's last hand, where the game has a set length: a phone with hands
+            # waiting to be sent offers none after it.
+            "last_hand": self.sheet.planned or "",
             "tiebreaker_next": bool(slot and result.match.needs_tiebreaker),
             **_first_dealer(self.access, result, self.sheet, refused, asked=bool(form and slot)),
         }

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from scoring.history import Action
@@ -65,6 +66,17 @@ def a_table(game: str = KITTY, *, verify: bool = False, finishing: bool = False,
         **options,
     )
     return table_of(published_round(tournament))
+
+
+def nudge(page) -> None:
+    """Tell the page the network is back (its `online` event), as a phone's browser does.
+    Chromium may have told it already, the queue sent and the page moved on to the new
+    page: then there is nothing left to tell."""
+    try:
+        page.evaluate("window.dispatchEvent(new Event('online'))")
+    except PlaywrightError as error:
+        if "context was destroyed" not in str(error):
+            raise
 
 
 def changes(table, action: Action) -> Callable[[], int]:
@@ -231,7 +243,7 @@ def test_a_tap_while_the_network_is_down_waits_on_the_phone_and_is_stored_once(k
     assert case.count() == 0
 
     phone.set_offline(False)
-    page.evaluate("window.dispatchEvent(new Event('online'))")
+    nudge(page)
     expect(waiting).to_be_hidden(timeout=20_000)
     wait_until(page, lambda: case.count() == 1)
     expect(page.locator(".error-box")).to_have_count(0)
@@ -258,7 +270,7 @@ def test_a_tap_whose_answer_is_lost_is_sent_again_and_stored_once(kind, phone):
     expect(page.locator(".net-status.queue")).to_have_text(WAITING)
     assert case.count() == 1 and len(lost) == 1
     page.unroute(f"**/{case.action}/")
-    page.evaluate("window.dispatchEvent(new Event('online'))")
+    nudge(page)
     expect(page.locator(".net-status.queue")).to_be_hidden(timeout=20_000)
     expect(page.get_by_text("Sent already: it was stored the first time.")).to_be_visible()
     expect(page.locator(".error-box")).to_have_count(0)
@@ -292,11 +304,12 @@ def test_a_hand_another_phone_entered_first_is_settled_and_the_next_is_stored(
 
     enter(one, 2, second)  # the form took hand 2 at once
     one.unroute("**/enter/")
-    one.evaluate("window.dispatchEvent(new Event('online'))")
+    nudge(one)
     wait_until(one, lambda: len(stored()) == 2)
     assert [n for n, _ in stored()] == [1, 2]
     refused = one.locator(".net-status.refused")
     expect(refused).to_contain_text("Hand 1 was not stored: Another phone has just changed")
+    expect(refused).to_contain_text(" It was: ")  # what phone 1 had typed, not lost
     expect(one.locator(".net-status.queue")).to_be_hidden()
     assert Hand.objects.get(number=2).nonce != Hand.objects.get(number=1).nonce
     expect(one.get_by_role("heading", name="Hand 3", exact=True)).to_be_visible()
@@ -317,7 +330,7 @@ def test_what_is_typed_stays_while_the_hands_before_it_are_sent(game, phone):
     tap_in(page, second)  # hand 2, typed, not sent
 
     phone.set_offline(False)
-    page.evaluate("window.dispatchEvent(new Event('online'))")
+    nudge(page)
     wait_until(page, lambda: len(stored()) == 1)
     expect(page.locator(".net-status.queue")).to_have_text("Hand 1 sent.")
     form = entry_form(page)
@@ -371,7 +384,7 @@ def test_the_page_follows_the_hands_it_has_queued(game, phone):
     expect(entry_form(page).get_by_role("button", name="Enter hand 3")).to_be_visible()
     expect(entry_form(page).locator(".preview")).to_have_text("")
     phone.set_offline(False)
-    page.evaluate("window.dispatchEvent(new Event('online'))")
+    nudge(page)
     wait_until(page, lambda: len(stored()) == 2)
     expect(page.get_by_role("heading", name="Hand 3", exact=True)).to_be_visible()
     # Offline again: the dealer the phone shows for hand 4 is the one the server shows.
@@ -380,7 +393,7 @@ def test_the_page_follows_the_hands_it_has_queued(game, phone):
     expect(page.get_by_role("heading", name="Hand 4", exact=True)).to_be_visible()
     shown_offline = page.locator(".dealer").inner_text()
     phone.set_offline(False)
-    page.evaluate("window.dispatchEvent(new Event('online'))")
+    nudge(page)
     wait_until(page, lambda: len(stored()) == 3)
     expect(page.get_by_role("heading", name="Hand 4", exact=True)).to_be_visible()
     expect(page.locator(".dealer")).to_have_text(shown_offline)
@@ -415,7 +428,7 @@ def test_no_notice_covers_the_enter_button(phone, shots):
     assert centre_is(page, button)
     shots(page, "offline-and-waiting", full_page=False)
     phone.set_offline(False)
-    page.evaluate("window.dispatchEvent(new Event('online'))")
+    nudge(page)
     wait_until(page, lambda: len(stored()) == 1)
     # Hand 1 waits for acceptance; hand 2 is being typed: the page has changed.
     expect(page.locator(".net-status").first).to_contain_text(
@@ -464,3 +477,39 @@ def test_the_score_line_is_grey_while_it_may_not_match_what_is_typed(phone):
     page.clock.run_for(300)  # 58 is asked
     expect(preview).to_contain_text("58")
     expect(preview).not_to_have_class(re.compile(r"\bstale\b"))
+
+
+# The games whose round has a set number of hands (3 Legged Kitty's ends at a score: a
+# phone offline cannot know its last hand, and the server refuses one too many).
+@pytest.mark.parametrize("game", ["columbus-6-card-kitty", "ascot", "cutthroat-pinochle"])
+def test_offline_the_round_s_last_hand_entered_no_other_is_offered(game, phone):
+    table = a_table(game, finishing=True)
+    # Ascot's deals passed out: offline, each later deal is typed into the first deal's
+    # form, which offers the first deal's three players (its dealer sits out).
+    hands = [{"passed_out": "on"}] * 4 if game == "ascot" else FINISHING[game][1]
+    page = phone.new_page()
+    page.goto(side_link(table, 0))
+    phone.set_offline(True)
+    for number, hand in enumerate(hands, start=1):
+        enter(page, number, hand)
+    expect(entry_form(page)).to_be_hidden()
+    expect(page.locator(".next-step")).to_have_text(
+        "Every hand of the round is entered: they are sent when the network is back."
+    )
+    phone.set_offline(False)
+    nudge(page)
+    wait_until(page, lambda: len(stored()) == len(hands))
+    expect(page.locator("#sign")).to_be_visible()
+
+
+def test_a_kept_accept_leaves_no_contrary_tap_and_the_top_line_says_it_waits(phone):
+    case = accepting()
+    page = phone.new_page()
+    page.goto(case.url)
+    phone.set_offline(True)
+    case.tap(page)
+    expect(page.locator(".next-step")).to_have_text(
+        "“Accept as East-West” waits to be sent: it goes when the network is back."
+    )
+    page.locator("summary", has_text="Dispute it").click()
+    expect(page.get_by_role("button", name="Dispute as East-West")).to_be_disabled()

@@ -318,6 +318,18 @@ def test_a_hand_another_phone_entered_first_is_settled_and_the_next_is_stored(
     expect(refused).to_be_hidden()
 
 
+def expect_tapped(form, hand: dict) -> None:
+    """The form shows the hand as it was tapped in."""
+    for name, value in hand.items():
+        box = form.locator(f"[name={name}]")
+        if box.first.get_attribute("type") == "radio":
+            expect(form.locator(f"[name={name}][value='{value}']")).to_be_checked()
+        elif box.first.get_attribute("type") == "checkbox":
+            expect(box.first).to_be_checked()
+        else:
+            expect(box.first).to_have_value(value)
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_what_is_typed_stays_while_the_hands_before_it_are_sent(game, phone):
     table = a_table(game)
@@ -334,14 +346,7 @@ def test_what_is_typed_stays_while_the_hands_before_it_are_sent(game, phone):
     wait_until(page, lambda: len(stored()) == 1)
     expect(page.locator(".net-status.queue")).to_have_text("Hand 1 sent.")
     form = entry_form(page)
-    for name, value in second.items():
-        box = form.locator(f"[name={name}]")
-        if box.first.get_attribute("type") == "radio":
-            expect(form.locator(f"[name={name}][value='{value}']")).to_be_checked()
-        elif box.first.get_attribute("type") == "checkbox":
-            expect(box.first).to_be_checked()
-        else:
-            expect(box.first).to_have_value(value)
+    expect_tapped(form, second)
     form.get_by_role("button", name="Enter hand 2").click()
     expect(page.get_by_text("Hand 2 stored.")).to_be_visible()
     assert [n for n, _ in stored()] == [1, 2]
@@ -356,14 +361,7 @@ def test_a_hand_typed_comes_back_when_the_page_is_drawn_again(game, phone):
     tap_in(page, first)
     page.reload()
     form = entry_form(page)
-    for name, value in first.items():
-        box = form.locator(f"[name={name}]")
-        if box.first.get_attribute("type") == "radio":
-            expect(form.locator(f"[name={name}][value='{value}']")).to_be_checked()
-        elif box.first.get_attribute("type") == "checkbox":
-            expect(box.first).to_be_checked()
-        else:
-            expect(box.first).to_have_value(value)
+    expect_tapped(form, first)
     form.get_by_role("button", name="Enter hand 1").click()
     expect(page.get_by_text("Hand 1 stored.")).to_be_visible()
     # Stored: the next hand's form is blank.

@@ -339,12 +339,11 @@ var notices = (function () {
     var kept = JSON.parse(sessionStorage.getItem(refusedKey));
     if (kept) sayRefused(kept);
   } catch (e) { /* none */ }
-  // The server's page for a refused form, drawn in place of the live part: the form as
-  // typed and the messages by their fields, as a page sent without this script shows them.
+  // The server's page for a refused form, drawn in place of the live part (every side's
+  // and player's page has one): the form as typed and the messages by their fields, as a
+  // page sent without this script shows them.
   function showPage(html) {
-    var live = document.getElementById("live");
-    if (!live || !window.htmx) { document.open(); document.write(html); document.close(); return; }
-    htmx.swap(live, html, { swapStyle: "outerHTML" }, { select: "#live" });
+    htmx.swap("#live", html, { swapStyle: "outerHTML" }, { select: "#live" });
     var first = document.querySelector("#live .error, #live .error-box");
     if (first) first.scrollIntoView({ block: "center" });
   }
@@ -361,9 +360,7 @@ var notices = (function () {
       return;
     }
     if (sent) save(load(), sent);
-    if (live && window.htmx && live.getAttribute("hx-get")) {
-      htmx.ajax("GET", live.getAttribute("hx-get"), { source: live, target: live, select: "#live", swap: "outerHTML" });
-    }
+    htmx.ajax("GET", item.page, { source: live, target: live, select: "#live", swap: "outerHTML" });
   }
 
   // A stored action is answered with a redirect to the page, not followed here.

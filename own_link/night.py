@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 from django.http import Http404
 
-from tables.later import newest_for, newest_public_round
-from tables.model import facts_stored, history_length
+from tables.next_table import newest_for
+from tables.reads import facts_stored, history_length, newest_public_round
 from tables.unchanged_poll import LinkPolls, row, table_fingerprint, text
 from tournament import live
 from tournament.models import Entrant, OwnLink, Round, Seat, Table, Tournament

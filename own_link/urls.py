@@ -3,8 +3,7 @@ steps (checking in, leaving)."""
 
 from django.urls import path
 
-import tables.urls  # noqa: F401 - every table action is registered by then
-from tables.actions import ACTIONS
+from tables.registry import ACTIONS
 
 from . import views
 

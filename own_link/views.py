@@ -26,9 +26,11 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from leaderboard.board import PUBLIC, board
+from tables.access import Access
 from tables.actions import TableAction, perform
 from tables.model import clock_shown, table_version
-from tables.page import Access, live_table, preview
+from tables.page import live_table
+from tables.preview import preview
 from tables.pwa import manifest
 from tournament import leaving, live, news
 from tournament.checkin import CheckinError, self_check_in

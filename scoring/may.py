@@ -1,5 +1,5 @@
 """Who acts at a table, and what they may do there: the one set of rules that decides
-both what a table page offers (tables.page) and what a write allows (scoring.entry,
+both what a table page offers (tables.model) and what a write allows (scoring.entry,
 scoring.rulings, scoring.dealing).
 
 Each predicate answers with a Verdict: true when the actor may, else false with the

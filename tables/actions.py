@@ -1,9 +1,11 @@
-"""What can be done at a table, one function per action, each declaring who may do it.
+"""How an action at a table is done: each declares who may do it (`action`), and
+`perform` checks its form, carries it out once, and answers with the page.
 
 `players` actions are posted from a side's own link (`/s/<token>/<action>/`) and from a
 director's table page; `link` actions only from a side's link; `director` actions only
-from the director's page (a side's link has no such address: 404). scoring/urls.py makes
-the addresses from this table, so an action cannot exist without its permission.
+from the director's page (a side's link has no such address: 404). The actions are
+listed in tables/registry.py, from which tables/urls.py makes their addresses, so an
+action cannot exist without its permission.
 
 Each action gets its checked form values and returns None (then the page is shown again
 at the sheet) or a response of its own; a refused write comes back as the page with the
@@ -21,29 +23,14 @@ from django.shortcuts import redirect
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
-from scoring import entry, rulings
-from scoring.forms import (
-    PIN_NEEDED,
-    AnswerForm,
-    CorrectionForm,
-    DisputeForm,
-    EditForm,
-    EnterForm,
-    HandActionForm,
-    HandForm,
-    NewLinkForm,
-    ReopenForm,
-    RulingForm,
-    SignForm,
-    StrikeForm,
-    TakeBackForm,
-    WithdrawForm,
-)
+from scoring import entry
+from scoring.forms import PIN_NEEDED, HandForm
 from scoring.models import SentAction
 from tournament.access import director_required
 
-from .model import Section
-from .page import Access, Failed, director_access, hand_specs, link_access, render_table
+from .access import Access, director_access, link_access
+from .forms import Failed, Section, hand_specs
+from .page import render_table
 
 PLAYERS = "players"  # a side's link, or a director
 LINK = "link"  # a side's link only
@@ -68,15 +55,13 @@ class TableAction:
         return self.who in (PLAYERS, DIRECTOR)
 
 
-ACTIONS: dict[str, TableAction] = {}
-
-
 def action(name: str, form: type, *, who: str, section: Section, hand_prefix: str | None = None):
-    def register(run):
-        ACTIONS[name] = TableAction(name, form, run, who, section, hand_prefix)
-        return run
+    """The function below as a table action (listed in tables/registry.py to exist)."""
 
-    return register
+    def declared(run: Callable) -> TableAction:
+        return TableAction(name, form, run, who, section, hand_prefix)
+
+    return declared
 
 
 def perform(request, access: Access, table_action: TableAction):
@@ -189,160 +174,3 @@ def acting(access: Access, data: dict) -> entry.Actor:
     if access.director or not data.get("pin"):
         return access.actor(data.get("side"))
     return entry.by_pin(access.table, data.get("side"), data["pin"], phone=access.side)
-
-
-# --- players: a side's link, or a director ------------------------------------------------
-
-
-@action("enter", EnterForm, who=PLAYERS, section=Section.NEXT_HAND, hand_prefix="")
-def enter(request, access, data, hand_form):
-    hand = entry.enter_hand(
-        access.table,
-        hand_form.record_data(),
-        actor=access.actor(data.get("side")),
-        nonce=data["nonce"],
-        slot=data["slot"],
-        seated=access.seated,
-    )
-    messages.success(request, f"{hand} stored.")
-
-
-@action("accept", HandActionForm, who=PLAYERS, section=Section.WAITING)
-def accept(request, access, data, hand_form):
-    actor = acting(access, data)
-    hand = entry.accept_hand(
-        access.table, data["hand"], actor=actor, version=data["version"] or 0, seated=access.seated
-    )
-    messages.success(request, f"{hand} accepted.")
-
-
-@action("dispute", DisputeForm, who=PLAYERS, section=Section.WAITING)
-def dispute(request, access, data, hand_form):
-    hand = entry.dispute_hand(
-        access.table,
-        data["hand"],
-        actor=acting(access, data),
-        version=data["version"] or 0,
-        reason=data["reason"],
-        seated=access.seated,
-    )
-    messages.warning(request, f"{hand} disputed: the director has been called.")
-
-
-@action("edit", EditForm, who=PLAYERS, section=Section.CORRECTING, hand_prefix="edit")
-def edit(request, access, data, hand_form):
-    hand = entry.edit_hand(
-        access.table,
-        data["hand"],
-        hand_form.record_data(),
-        actor=access.actor(data.get("side")),
-        version=data["version"] or 0,
-        reason=data["reason"],
-        seated=access.seated,
-    )
-    messages.success(request, f"{hand} corrected.")
-
-
-@action("sign", SignForm, who=PLAYERS, section=Section.SIGNATURES)
-def sign(request, access, data, hand_form):
-    actor = acting(access, data)
-    entry.sign(
-        access.table,
-        side=actor.side,
-        player=data["player"],
-        typed=data["typed"],
-        actor=actor,
-        seated=access.seated,
-    )
-    messages.success(request, "Signed.")
-
-
-# --- a side's link only ---------------------------------------------------------------------
-
-
-@action("take-back", TakeBackForm, who=LINK, section=Section.WAITING)
-def take_back(request, access, data, hand_form):
-    # The side whose link this is: only the side that entered a hand takes it back (a
-    # director strikes one instead, with a reason).
-    hand = entry.take_back(
-        access.table,
-        data["hand"],
-        actor=access.actor(),
-        version=data["version"] or 0,
-        seated=access.seated,
-    )
-    messages.success(request, f"{hand} taken back: it is off the sheet (the history keeps it).")
-
-
-@action("correction", CorrectionForm, who=LINK, section=Section.CORRECTIONS)
-def correction(request, access, data, hand_form):
-    entry.ask_correction(access.table, actor=access.actor(), reason=data["reason"])
-    messages.warning(request, "Correction asked: the director has been told.")
-
-
-# --- the director only ----------------------------------------------------------------------
-
-
-@action("ruling", RulingForm, who=DIRECTOR, section=Section.DIRECTOR)
-def ruling(request, access, data, hand_form):
-    proposal = rulings.Proposal(
-        code=data["code"],
-        hand=data["hand"],
-        offender=data["offender"],
-        choice=data["choice"],
-        amount=data["amount"],
-        note=data["note"],
-        early=data["early"] == "1",
-    )
-    # The preview, with what the director is asked to confirm; the late rule ruled early
-    # comes back to it until the director confirms that too (rulings.Early).
-    if data["confirm"] != "1" or not proposal.early:
-        shown = rulings.preview(access.table, proposal, actor=access.actor())
-        if data["confirm"] != "1":
-            return render_table(request, access, ruling=(proposal, shown, ""))
-        if shown.early is not None:
-            refused = (proposal, shown, rulings.EARLY_CONFIRM)
-            return render_table(request, access, ruling=refused, status=409)
-    rulings.record(access.table, proposal, actor=access.actor())
-    messages.success(request, "Ruling recorded; the scores follow it.")
-    return None
-
-
-@action("withdraw-ruling", WithdrawForm, who=DIRECTOR, section=Section.RULINGS)
-def withdraw_ruling(request, access, data, hand_form):
-    rulings.withdraw(access.table, data["ruling"], actor=access.actor(), reason=data["reason"])
-    messages.success(request, "Ruling withdrawn; the scores follow.")
-
-
-@action("strike", StrikeForm, who=DIRECTOR, section=Section.DIRECTOR)
-def strike(request, access, data, hand_form):
-    hand = entry.strike_hand(
-        access.table, data["hand"], actor=access.actor(), reason=data["reason"]
-    )
-    messages.success(request, f"{hand} struck off the sheet; the history keeps it, and why.")
-
-
-@action("reopen", ReopenForm, who=DIRECTOR, section=Section.DIRECTOR)
-def reopen(request, access, data, hand_form):
-    entry.reopen(access.table, actor=access.actor(), reason=data["reason"])
-    messages.success(request, "Reopened: every side signs again once it is right.")
-
-
-@action("answer-correction", AnswerForm, who=DIRECTOR, section=Section.CORRECTIONS)
-def answer_correction(request, access, data, hand_form):
-    entry.answer_correction(
-        access.table, data["request"], actor=access.actor(), answer=data["answer"]
-    )
-    messages.success(request, "Answered; the sheet stays as signed.")
-
-
-@action("new-link", NewLinkForm, who=DIRECTOR, section=Section.DIRECTOR)
-def new_link(request, access, data, hand_form):
-    entry.reissue_link(access.table, data["side"], actor=access.actor())
-    messages.success(request, "A new link and PIN are made: the old ones no longer work.")
-
-
-@action("clear-pin-tries", NewLinkForm, who=DIRECTOR, section=Section.DIRECTOR)
-def clear_pin_tries(request, access, data, hand_form):
-    entry.clear_pin_tries(access.table, data["side"], actor=access.actor())
-    messages.success(request, "The PIN may be typed again; the side's link and PIN are the same.")

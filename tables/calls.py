@@ -1,4 +1,4 @@
-"""The table page's call to the director (scoring.calls), registered with the table's other
+"""The table page's call to the director (scoring.calls), listed with the table's other
 actions: a side calls from its own link; the director marks the call answered from the
 table's page (or from the console's "Needs you": tables.console)."""
 
@@ -7,7 +7,7 @@ from django.contrib import messages
 from scoring import calls
 
 from .actions import DIRECTOR, LINK, action
-from .model import Section
+from .forms import Section
 
 
 @action("call", calls.CallForm, who=LINK, section=Section.CALL)

@@ -2,7 +2,7 @@
 director, most urgent first (a side calling the director, a dispute, a late table, a table
 still playing after the round's time, a correction asked for after signing, a sheet
 waiting for a signature, a player asking to leave after a round); the round's clock and
-the night's announcements. The director's answers to them are in tables.floor."""
+the night's announcements. The director's answers to them are in tables.console_actions."""
 
 from __future__ import annotations
 
@@ -25,6 +25,8 @@ from scoring.sheet import SheetView, build_sheet
 from tournament import leaving, live, news
 from tournament.access import director_required
 from tournament.models import Entrant, Round, Table, Tournament
+
+from .forms import AnnounceForm
 
 # How often the console asks whether anything changed; an unchanged answer costs three
 # queries, not a re-scoring of the round.
@@ -332,8 +334,6 @@ def console_page(request, round_: Round, *, announce_form=None, status: int = 20
     if round_.started:
         elapsed = since_words(now - round_.started)
     if announce_form is None:
-        from .floor import AnnounceForm  # the console's own actions import this module
-
         announce_form = AnnounceForm(auto_id="news-%s")
     polled = live.polled(request) and status == 200
     return render(

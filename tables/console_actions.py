@@ -5,7 +5,6 @@ CSRF), and comes back to the console it was made on."""
 
 from __future__ import annotations
 
-from django import forms
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_POST
@@ -14,27 +13,10 @@ from scoring import calls, may
 from scoring.writes import EntryError
 from tournament import leaving, news
 from tournament.access import director_required
-from tournament.inputs import text_for
 from tournament.models import Announcement, Entrant, Table
 
 from .console import console_page, console_round
-
-
-class AnnounceForm(forms.Form):
-    text = text_for(
-        Announcement,
-        "text",
-        label="Announce to every phone",
-        required=True,
-        help_text=f"Every side's phone and the projector show it at their next refresh; at "
-        f"most {news.TEXT_MAX} characters.",
-        error_messages={
-            "required": "Type the announcement.",
-            "max_length": "Keep it to %(limit_value)d characters (it has %(show_value)d): "
-            "nothing was announced.",
-        },
-        widget=forms.Textarea(attrs={"rows": 2}),
-    )
+from .forms import AnnounceForm
 
 
 def _back(slug: str, number: int):

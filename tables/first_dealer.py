@@ -1,4 +1,4 @@
-"""The table page's "who deals first" action (scoring.dealing), registered with the
+"""The table page's "who deals first" action (scoring.dealing), listed with the
 table's other actions: any side's own link, or a director's table page."""
 
 from django.contrib import messages
@@ -6,7 +6,7 @@ from django.contrib import messages
 from scoring.dealing import FirstDealerForm, set_first_dealer
 
 from .actions import PLAYERS, acting, action
-from .model import Section
+from .forms import Section
 
 
 @action("first-dealer", FirstDealerForm, who=PLAYERS, section=Section.NEXT_HAND)

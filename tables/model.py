@@ -6,7 +6,7 @@ result's own memo: a hand on the sheet is not scored again), then each section o
 page with its forms. Every tap at every table draws this page, so nothing is built twice:
 the signed sheet's check code is made from the same sheet and ruling lines.
 
-Each action at a table names the section its form is in (tables.actions); a refused
+Each action at a table names the section its form is in (tables.forms.Section); a refused
 action's form comes back in that section alone, as typed, with its messages by their
 fields, and what no field shows is said at the top of the page.
 """
@@ -15,30 +15,24 @@ from __future__ import annotations
 
 import json
 import uuid
-from dataclasses import dataclass, field
-from enum import StrEnum
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import segno
-from django.db.models import Count, Exists, Max, OuterRef
+from django.db.models import Count, Max
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.safestring import SafeString, mark_safe
 
 from laptop.links import phone_url
 from printing import check
 from scoring import calls, entry, may, rulings, signed
 from scoring.at_table import at_table
-from scoring.columns import count_of, most_of
 from scoring.dealing import FirstDealerForm
 from scoring.forms import (
     AnswerForm,
     CorrectionForm,
     DisputeForm,
     EditForm,
-    HandForm,
     ReopenForm,
     RulingForm,
     SignForm,
@@ -46,103 +40,22 @@ from scoring.forms import (
     WithdrawForm,
 )
 from scoring.history import Action
-from scoring.models import Change, CorrectionRequest, Hand, Ruling, Signature
+from scoring.models import Change, CorrectionRequest, Hand
 from scoring.results import TableResult, results_for
 from scoring.sheet import SideView, build_sheet, next_dealer, ruling_lines, seat_choices
 from tournament import live, news
-from tournament.models import PIN_TRIES, Table, Tournament
+from tournament.models import PIN_TRIES, Table
 
-from . import later
+from . import next_table
+from .forms import Failed, Section, for_sides, hand_fields_html, initial_values, table_hand_form
 
 if TYPE_CHECKING:
-    from .page import Access
-
-
-class Section(StrEnum):
-    """The parts of the table page that hold an action's form: each action names its own
-    (tables.actions), and only that part shows the form again when it is refused."""
-
-    WAITING = "waiting"  # the hand waiting to be checked: accept it, dispute it, take it back
-    NEXT_HAND = "next hand"  # the hand to enter next, and who deals the first
-    CORRECTING = "correcting"  # a hand corrected: the waiting one, or any by the director
-    SIGNATURES = "signatures"  # every side signs the sheet
-    RULINGS = "rulings"  # the rulings under the sheet: a director withdraws one
-    CORRECTIONS = "corrections"  # after signing: a side asks for a correction, a director answers
-    DIRECTOR = "director"  # the director's tools: rule, strike, reopen, each side's link and PIN
-    CALL = "call"  # a side calls the director to the table; the director marks it answered
-
-
-@dataclass
-class Failed:
-    """A refused action: its form (and hand form) as posted, to show again in its section,
-    with what the action said (`told`) at the top of the page."""
-
-    action: str = ""  # none: the page as it stands
-    form: object = None
-    hand_form: HandForm | None = None
-    section: str = ""  # where the action's form is on the page (Section)
-    told: list[str] = field(default_factory=list)
-    placed: bool = False
-    # Messages of the hand form for inputs its hand does not have (a seat sitting out).
-    unplaced: list[str] = field(default_factory=list)
-
-    def at(self, action: str, key: str | None = None, value=None, auto_id: str = "id_%s"):
-        """The posted form if it belongs in this place on the page (that action, that key)."""
-        if not self.action or self.action != action:
-            return None
-        if key and self.form.data.get(key) != str(value):
-            return None
-        self.placed = True
-        self.form.auto_id = auto_id
-        return self.form
-
-    def shown(self, hand_form: HandForm) -> HandForm:
-        """The hand form as the page shows it again (table_hand_form), in place of the
-        one the action checked; what it has no input for is said at the top."""
-        self.unplaced = getattr(hand_form, "unplaced", [])
-        self.hand_form = hand_form
-        return hand_form
-
-    def messages(self) -> list[str]:
-        """What the page's top says: what the action said, then the messages not shown by
-        a field where it was typed."""
-        if not self.action:
-            return list(self.told)
-        shown = getattr(self.form, "visible", ()) if self.placed else ()
-        top = [m for name, ms in self.form.errors.items() if name not in shown for m in ms]
-        hand_errors = self.hand_form.errors if self.hand_form is not None else {}
-        if hand_errors and not self.placed:
-            top += [m for ms in hand_errors.values() for m in ms]
-        top += self.unplaced
-        marked = hand_errors or any(name in shown for name in self.form.errors)
-        if marked and not self.told:
-            top.insert(0, "Nothing was stored: see the marked fields.")
-        return [*self.told, *dict.fromkeys(top)]
+    from .access import Access
 
 
 # How often a table page asks whether anything changed (an unchanged answer costs two
 # queries); the other side's phone shows a hand to accept within this many seconds.
 TABLE_POLL_SECONDS = 5
-
-
-def history_length(table: str) -> dict:
-    """The count of a table's changes and its newest change's id, as columns `history_n`
-    and `history_last` of a row that names the table by `table`: a page that reads its
-    table's seats anyway has its version with them (a player's own link)."""
-    changes = Change.objects.filter(table=OuterRef(table))
-    return {"history_n": count_of(changes), "history_last": most_of(changes, "pk")}
-
-
-def facts_stored(table: str) -> dict:
-    """Whether any hand, ruling or signature is stored at the table, as column
-    `facts_stored` of a row that names the table by `table`. As a round starts every phone
-    loads its table's page at once, and at a table where nothing is stored yet the page
-    reads none of them (three queries, a quarter of the page's work, spared)."""
-    return {
-        "facts_stored": Exists(Hand.objects.filter(table=OuterRef(table)))
-        | Exists(Ruling.objects.filter(table=OuterRef(table)))
-        | Exists(Signature.objects.filter(table=OuterRef(table)))
-    }
 
 
 def table_version(
@@ -162,7 +75,9 @@ def table_version(
     else:
         last = {"n": len(history), "last": max((c.pk for c in history), default=None)}
     round_ = access.table.round
-    follows = (*access.follows, newest) if later.follows_its_entrant(access) else access.follows
+    follows = (
+        (*access.follows, newest) if next_table.follows_its_entrant(access) else access.follows
+    )
     return live.version(
         last["n"],
         last["last"],
@@ -176,7 +91,7 @@ def clock_shown(round_) -> str:
     """What a page's clock shows, apart from the facts in its version: the clock's start
     ("" before it). The page counts down by itself from then (static/kitty.js), so its
     passing minutes redraw nothing; the director starting the clock, on every phone at once,
-    redraws only the clock (tables.page.clock_part), at each phone's next poll."""
+    redraws only the clock (clock_part), at each phone's next poll."""
     return live.version(round_.started) if round_.started else ""
 
 
@@ -285,7 +200,9 @@ class TablePage:
         # (static/kitty.js).
         held = bool(self.failed.action) or self.ruling is not None
         newest, next_round = (
-            later.newest_round(access) if later.follows_its_entrant(access) else (None, None)
+            next_table.newest_round(access)
+            if next_table.follows_its_entrant(access)
+            else (None, None)
         )
         version = table_version(access, self.history, newest)
         return {
@@ -355,8 +272,8 @@ class TablePage:
         return {
             "pending": pending,
             "accept_sides": [s for s in self.checkers if s not in by_pin],
-            "accept_pin_forms": _for_sides(refused, "accept", DisputeForm, by_pin),
-            "dispute_forms": _for_sides(refused, "dispute", DisputeForm, self.disputers),
+            "accept_pin_forms": for_sides(refused, "accept", DisputeForm, by_pin),
+            "dispute_forms": for_sides(refused, "dispute", DisputeForm, self.disputers),
             "take_back": take_back,
         }
 
@@ -376,7 +293,7 @@ class TablePage:
                 )
             else:
                 meta = EditForm(auto_id=f"edit{row.hand.pk}-%s")
-                initial = _initial(row.hand.record)
+                initial = initial_values(row.hand.record)
                 hand_form = table_hand_form(
                     result, tournament, row.hand.number, prefix="edit", initial=initial
                 )
@@ -394,7 +311,7 @@ class TablePage:
         access = self.access
         signers = [s for s in unsigned if may.sign(self.result, s.index, access.for_side(s.index))]
         return {
-            "sign_forms": _for_sides(refused, "sign", SignForm, signers),
+            "sign_forms": for_sides(refused, "sign", SignForm, signers),
             "check": self._check() if sheet.final else None,
             # A side that forfeited need not sign: why, where its signature would be.
             "unneeded": {
@@ -547,18 +464,6 @@ class TablePage:
         return {"code": check.shown(printed.check_code), "url": printed.qr_url, "qr": qr}
 
 
-def _for_sides(failed: Failed, action: str, form_class, sides: list[SideView], key="side"):
-    """One form per side, the refused one in its place."""
-    return [
-        (
-            side,
-            failed.at(action, key, side.index, f"{action}{side.index}-%s")
-            or form_class(auto_id=f"{action}{side.index}-%s"),
-        )
-        for side in sides
-    ]
-
-
 def _first_dealer(access: Access, result, sheet, failed: Failed, asked: bool) -> dict:
     """Before the first hand, who deals it (scoring.dealing): every side and the director
     may say, the seat it is now chosen (or as it was just typed, when refused). Asked with
@@ -588,28 +493,6 @@ def _history(table: Table, result) -> list[Change]:
         if change.hand_id in hands:
             change.hand = hands[change.hand_id]
     return history
-
-
-def hand_fields_html(form: HandForm) -> SafeString:
-    """The hand form's inputs. A blank one is the same for the same inputs (the game, the
-    table, the players' names, the hand's dealer) and was a third of the entering phone's
-    page to render: it is rendered once per process for each."""
-    if form.is_bound or form.initial:
-        return _hand_fields(form)
-    try:
-        return _blank_hand_fields(tuple(form.specs), form.prefix, form.auto_id)
-    except TypeError:  # inputs that cannot be a key: rendered each time
-        return _hand_fields(form)
-
-
-@lru_cache(maxsize=512)
-def _blank_hand_fields(specs: tuple, prefix: str | None, auto_id: str) -> SafeString:
-    return _hand_fields(HandForm(specs=specs, prefix=prefix, auto_id=auto_id))
-
-
-def _hand_fields(form: HandForm) -> SafeString:
-    """Drawn by the live part's engine, as its every other form's fields."""
-    return mark_safe(render_to_string("tables/_hand_fields.html", {"form": form}, using="jinja2"))
 
 
 def _in_words(record, change: Change, result: TableResult) -> str:
@@ -706,41 +589,3 @@ def _pin_tries(seat) -> str:
     if seat.pin_rests_until:
         return f"PIN locked until {timezone.localtime(seat.pin_rests_until):%H:%M}"
     return f"{seat.pin_failures} wrong PIN tries"
-
-
-def _initial(record: dict) -> dict:
-    """A stored hand as form values; yes/no facts stay booleans for their checkboxes."""
-    return {k: v if isinstance(v, bool) else "" if v is None else str(v) for k, v in record.items()}
-
-
-def table_hand_form(
-    result,
-    tournament: Tournament,
-    number: int,
-    *,
-    prefix: str | None = None,
-    initial: dict | None = None,
-    typed: HandForm | None = None,
-) -> HandForm:
-    """Hand `number`'s form as this table shows it: the players' names on the seat buttons,
-    only the seats and inputs that hand has (at Ascot's table of four the dealer sits out).
-    The one way the page builds a hand form: blank or with a stored hand's values (`initial`)
-    on the page, and with what was `typed` (a refused hand, a preview) checked by the action
-    against every input a hand of the table can have (hand_specs), so the form comes back as
-    it was first shown, with what was typed and each message by its field. A message for an
-    input this hand does not have is kept in `unplaced`, for the top of the page."""
-    ruleset = result.ruleset  # the table's own dealers: the seat sitting out this hand
-    specs = ruleset.hand_fields(result.size, tournament.game_options, result.names, number)
-    if typed is None:
-        return HandForm(specs=specs, prefix=prefix, initial=initial)
-    form = HandForm(typed.data, specs=specs, prefix=prefix)
-    form.is_valid()  # the same inputs read the same way: their own messages come again
-    form.scored = typed.scored
-    form.unplaced = []
-    for name, messages in typed.errors.items():
-        for message in messages:
-            if name not in form.fields:
-                form.unplaced.append(message)
-            elif message not in form.errors.get(name, ()):
-                form.add_error(name, message)  # the ruleset's, placed by perform or preview
-    return form

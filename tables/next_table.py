@@ -6,7 +6,7 @@ still move), the page says so at its top: the entrant's table and side there, wi
 seat's own link (the same entrant: the same trust as the page), or their bye.
 
 The page's version follows the newest published round, read with the poll's one query
-(the link's own read, tables.page._LINK), so an open phone shows it at its next poll.
+(the link's own read, tables.access), so an open phone shows it at its next poll.
 Drawing a past round's page reads the newest round with the entrant's seat or bye in it,
 and that seat only when it is in a later round.
 """
@@ -22,23 +22,7 @@ from django.urls import reverse
 from tournament.models import Bye, Round, Seat
 
 if TYPE_CHECKING:
-    from .page import Access
-
-
-def newest_public_round(tournament: str, value: str = "number") -> Subquery:
-    """The newest round the players may see (its `value`), as a column of a row that names
-    its tournament by `tournament`."""
-    return Subquery(
-        Round.objects.filter(tournament=OuterRef(tournament))
-        .exclude(status=Round.Status.DRAFT)
-        .order_by("-number")
-        .values(value)[:1]
-    )
-
-
-# The newest round's number as a column of a seat's row (a side's link reads it with its
-# seats: tables.page._LINK).
-NEWEST_ROUND = newest_public_round("table__round__tournament")
+    from .access import Access
 
 
 def newest_for(tournament_id: int, entrant_id: int) -> Round | None:

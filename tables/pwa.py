@@ -11,7 +11,7 @@ from django.views.decorators.cache import never_cache
 
 from tournament.models import Round, Seat
 
-from .page import LINK_NOT_VALID
+from .access import LINK_NOT_VALID
 
 ICONS = (("icons/icon-192.png", "192x192"), ("icons/icon-512.png", "512x512"))
 

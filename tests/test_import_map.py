@@ -95,3 +95,114 @@ def test_the_check_sees_an_import_the_map_does_not_allow():
     assert not_allowed("tables", imported_packages("from leaderboard import board\n")) == {
         "leaderboard"
     }
+
+
+def modules_of(package: str) -> dict[str, Path]:
+    """Each module of a package by its dotted name (a package's __init__ by its own)."""
+    found = {}
+    for path in (ROOT / package).rglob("*.py"):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        found[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return found
+
+
+def imports_within(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
+    """The modules of the same package that a module imports, at any depth: a function's
+    own import hides a cycle as well as it breaks one. Not those for type checking only
+    (`if TYPE_CHECKING:`), which never run: two modules naming each other's types is no
+    order of loading."""
+    here = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = set()
+    for node in _run_at_some_point(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = here.split(".")[: len(here.split(".")) - node.level + 1]
+                base = ".".join([*up, *([node.module] if node.module else [])])
+            targets = [f"{base}.{alias.name}" for alias in node.names] + [base]
+        else:
+            continue
+        for target in targets:
+            while target and target not in modules:  # a name in a module: the module
+                target = target.rpartition(".")[0]
+            if target and target != name:
+                found.add(target)
+    return found
+
+
+def _run_at_some_point(tree: ast.AST):
+    """Every node of a module but the bodies of `if TYPE_CHECKING:`."""
+    for node in ast.iter_child_nodes(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            for other in node.orelse:
+                yield other
+                yield from _run_at_some_point(other)
+            continue
+        yield node
+        yield from _run_at_some_point(node)
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The groups of modules that import one another round a loop (strongly connected
+    components of more than one module), each sorted."""
+    index, low, stack, on_stack, found = {}, {}, [], set(), []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for other in sorted(graph[node]):
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in on_stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return sorted(found)
+
+
+def import_cycles(package: str) -> list[list[str]]:
+    modules = modules_of(package)
+    return cycles({name: imports_within(name, path, modules) for name, path in modules.items()})
+
+
+@pytest.mark.parametrize("package", sorted(OURS))
+def test_no_cycle_inside_a_package(package):
+    """Inside an app too, imports run one way: a module that two others need sits below
+    both, rather than either importing the other from inside a function."""
+    assert import_cycles(package) == []
+
+
+def test_the_check_sees_a_cycle_hidden_in_a_function(tmp_path):
+    package = tmp_path / "app"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "page.py").write_text("def f():\n    from .actions import ACTIONS\n")
+    (package / "actions.py").write_text("from app.page import f\n")
+    (package / "types.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .below import x\n"
+    )
+    (package / "below.py").write_text("from . import actions\n")
+    modules = {
+        "app": package / "__init__.py",
+        **{f"app.{m}": package / f"{m}.py" for m in ("page", "actions", "below", "types")},
+    }
+    graph = {name: imports_within(name, path, modules) for name, path in modules.items()}
+    assert graph["app.below"] == {"app", "app.actions"}
+    assert graph["app.types"] == set()  # for type checking only
+    assert cycles(graph) == [["app.actions", "app.page"]]

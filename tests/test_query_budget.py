@@ -31,7 +31,7 @@ EW_MADE = {"bidding_team": 1, "level": 4, "form": "no", "direction": "uptown", "
 # once for the round: the calls to the director with the disputes' reasons, the asks to
 # leave, the announcements. The table page takes its version from the history it shows
 # (its calls too), reads the announcements once, and once the newest round with the
-# entrant's place in it (a later round's table: tables/later.py).
+# entrant's place in it (a later round's table: tables/next_table.py).
 BUDGET = {"console": 16, "table": 8, "pairings": 9, "check": 8}
 
 

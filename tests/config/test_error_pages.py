@@ -9,7 +9,7 @@ from django.views.defaults import server_error
 
 from config.errors import FORM_REFUSED, NOT_FOUND
 from scoring.models import Hand
-from tables.page import LINK_NOT_VALID
+from tables.access import LINK_NOT_VALID
 from tests.conftest import GAMES, ONE_TABLE, make_tournament
 from tests.support.helpers import SIMPLE_HAND, published_round, side_link, table_of
 

@@ -8,7 +8,7 @@ folder for a user's data by default (platformdirs: `%LOCALAPPDATA%\\kittytd` on 
 `~/Library/Application Support/kittytd` on macOS, `~/.local/share/kittytd` on Linux), or
 the one named by DATA_DIR (`kittytd run --data FOLDER`, e.g. a USB stick).
 
-Read by config/settings.py before Django is set up: plain Python and platformdirs only.
+Read by config/settings/ before Django is set up: plain Python and platformdirs only.
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ def database_url(data: Path) -> str:
 
 def time_zone() -> str:
     """The club's time zone, TIME_ZONE, read before Django is: the clock copies are named
-    on (config/settings.py reads the same)."""
+    on (config/settings/ reads the same)."""
     return os.environ.get("TIME_ZONE") or DEFAULT_TIME_ZONE
 
 

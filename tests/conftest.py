@@ -1,9 +1,5 @@
-import atexit
 import datetime
 import os
-import shutil
-import tempfile
-from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -60,51 +56,20 @@ def pytest_collection_modifyitems(config, items):
 
 
 def pytest_configure(config):
-    """A fast password hash: every director fixture would otherwise pay for a slow one.
-    And the table page's context in `response.context`, as for every other page."""
+    """The tests' profile (tests/settings.py) on the settings read. And the table page's
+    context in `response.context`, as for every other page."""
     from django.conf import settings
 
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    from tests.settings import apply_to
+
+    apply_to(settings)
     _tell_the_test_client_of_jinja2_renders()
-    _folders_of_the_suites_own()
-
-
-def _folders_of_the_suites_own() -> None:
-    """What the app writes outside its database goes to the suite's own temporary folder:
-    the club's data (kittytd/data.py) and the gathered static files. A test never writes
-    into this user's data folder, nor reads static files that a night being served from
-    another checkout, or another run's `collectstatic`, rewrites under it. The commands
-    the tests run inherit them (each laptop the tests serve names its own)."""
-    from django.conf import settings
-
-    folder = Path(tempfile.mkdtemp(prefix="kittytd-tests-folders-"))
-    atexit.register(shutil.rmtree, folder, ignore_errors=True)
-    for name, path in (("DATA_DIR", folder / "data"), ("STATIC_ROOT", folder / "static")):
-        os.environ[name] = str(path)
-        setattr(settings, name, path)
-    _a_sqlite_test_database_in_a_file(settings.DATABASES["default"])
 
     # The live server keeps up to 128 connections waiting, as a production server does
     # (gunicorn keeps 2048); Django's 10 reset phones when fifty tables post at once.
     from django.core.servers.basehttp import WSGIServer
 
     WSGIServer.request_queue_size = 128
-
-
-def _a_sqlite_test_database_in_a_file(database: dict) -> None:
-    """On SQLite, the test database is a file, as the laptop's is, not Django's default of
-    one in memory. In memory, the live server's threads all run on the test's own
-    connection, so a phone's poll arriving while the test reads or writes puts two threads
-    on one SQLite connection: SQLite's shared cache answers "database table is locked", and
-    a query calling one of Django's Python functions can deadlock with the other thread
-    (the GIL and the connection's mutex taken in opposite orders), a hang of the whole run.
-    In a file, every thread has its own connection and waits for the write lock as the
-    laptop's server threads do. pytest-django adds each xdist worker's name to the file's."""
-    if "sqlite" not in database["ENGINE"] or database.get("TEST", {}).get("NAME"):
-        return
-    folder = Path(tempfile.mkdtemp(prefix="kittytd-tests-"))
-    database.setdefault("TEST", {})["NAME"] = str(folder / "db.sqlite3")
-    atexit.register(shutil.rmtree, folder, ignore_errors=True)
 
 
 def _tell_the_test_client_of_jinja2_renders():

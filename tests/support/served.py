@@ -35,7 +35,7 @@ HOST = "127.0.0.1"
 READY_PATH = "/rules/columbus-6-card-kitty/"  # a page that reads the database
 
 # Settings the test run's own environment may carry, which the served laptop must not
-# inherit (config/settings.py reads each).
+# inherit (config/settings/ reads each).
 NOT_INHERITED = (
     "DATABASE_URL",
     "DEBUG",

@@ -119,7 +119,7 @@ class Command(BaseCommand):
         if settings.DEBUG:
             raise CommandError(f"serve runs with DEBUG off: use `{said_as('run')}`.")
         # The worker process reads the settings afresh: what an option changes reaches it
-        # through the environment, as config/settings.py reads it.
+        # through the environment, as config/settings/ reads it.
         if address:
             os.environ["PHONE_ADDRESS"] = settings.PHONE_ADDRESS = address
             settings.ALLOWED_HOSTS.append(address)

@@ -1,91 +1,43 @@
-"""Settings from the environment: DATABASE_URL, SECRET_KEY, DEBUG, ALLOWED_HOSTS, LAPTOP,
-DATA_DIR.
+"""What every profile shares: the apps and their middleware, the templates, the database,
+the static files, the logs, and what each profile reads from the environment the same way.
 
-With nothing set, the app runs in development mode on an SQLite file in the club's data
-folder (kittytd/data.py). `kittytd run` (and `python3 dev.py run`) sets LAPTOP=1: the
-night on one laptop, served to the phones in the hall over plain HTTP, DEBUG off, with a
-secret key made once and kept in the data folder. Behind a TLS proxy
-(docs/production.md) DEBUG=0, SECRET_KEY and ALLOWED_HOSTS are set instead.
+Each profile (laptop.py, server.py, development.py) starts from this and says what differs
+on its own; SECRET_KEY and DEBUG are theirs alone.
 """
 
 import os
-import secrets
-import socket
 from pathlib import Path
 
 import dj_database_url
 
+from config.environment import env_bool, env_int, env_list
 from kittytd import data
 
-BASE_DIR = Path(__file__).resolve().parent.parent
+# The checkout's root, or the install's: templates/ and static/ are beside the packages.
+BASE_DIR = Path(__file__).resolve().parents[2]
 
-
-def env_bool(name: str, default: bool) -> bool:
-    value = os.environ.get(name)
-    if value is None:
-        return default
-    return value.strip().lower() in {"1", "true", "yes", "on"}
-
-
-def kept_secret_key(path: Path, before: Path) -> str:
-    """The laptop's own key, made at its first run and read at every later one: sessions
-    and the check codes on signed sheets outlive a restart. A checkout's key from before
-    1.0.0 (`before`, which `kittytd run` moves here) is taken up, never replaced."""
-    if not path.exists():
-        key = before.read_text(encoding="ascii") if before.exists() else secrets.token_urlsafe(50)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with open(path, "x", encoding="ascii") as file:  # "x": never overwrite a key
-            file.write(key.strip())
-        path.chmod(0o600)
-    return path.read_text(encoding="ascii").strip()
-
-
-# The laptop in the hall: plain HTTP to the phones on the room's network, no proxy.
-LAPTOP = env_bool("LAPTOP", False)
+# The laptop in the hall (laptop.py), read by the links phones are given (laptop/links.py).
+LAPTOP = False
 # The club's data, outside the install and the source tree (kittytd/data.py): the
 # database, the laptop's secret key, the director's login, the copies of the night.
 DATA_DIR = data.folder()
 
-DEBUG = env_bool("DEBUG", not LAPTOP)
-SECRET_KEY = os.environ.get("SECRET_KEY", "")
-if not SECRET_KEY:
-    if LAPTOP:
-        SECRET_KEY = kept_secret_key(DATA_DIR / data.SECRET_KEY, BASE_DIR / "var" / "secret-key")
-    elif not DEBUG:
-        raise RuntimeError("SECRET_KEY must be set when DEBUG is off")
-    else:
-        SECRET_KEY = "dev-only-insecure-key-never-used-in-production"
 # Earlier keys, space-separated, after a change of SECRET_KEY: sessions stay valid and the
 # check codes printed on signed sheets under an old key are still recognised.
 SECRET_KEY_FALLBACKS = os.environ.get("SECRET_KEY_FALLBACKS", "").split()
-if LAPTOP:  # keys the laptop had before (kittytd/data.py): their codes still match
-    SECRET_KEY_FALLBACKS += data.older_keys(DATA_DIR)
 
-ALLOWED_HOSTS = [
-    h.strip()
-    for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",")
-    if h.strip()
-]
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 # The address phones are told to use, when the director chose it (`run --address`);
 # otherwise the laptop's best address on the room's network (laptop/network.py).
 PHONE_ADDRESS = os.environ.get("PHONE_ADDRESS", "").strip()
 # `run --local`: the server listens on 127.0.0.1 only, so the room's address answers
 # nothing; links for phones name 127.0.0.1 and the director's pages say so.
 LOCAL_ONLY = env_bool("LOCAL_ONLY", False)
-if LAPTOP:
-    from laptop.network import room_addresses
-
-    # Phones ask for the laptop by its address on the room's network, or by its name.
-    _host = socket.gethostname().lower()
-    ALLOWED_HOSTS += ["127.0.0.1", "localhost", "[::1]", _host, f"{_host}.local"]
-    ALLOWED_HOSTS += [PHONE_ADDRESS] if PHONE_ADDRESS else room_addresses()
 # A form the CSRF check refuses gets the site's page saying what to do (config/errors.py).
 CSRF_FAILURE_VIEW = "config.errors.form_refused"
 # Only needed when the pages are reached under another origin than the Host header
 # (e.g. a proxy that rewrites it): "https://td.example.org,https://club.example.org".
-CSRF_TRUSTED_ORIGINS = [
-    o.strip() for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()
-]
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -154,7 +106,7 @@ AXES_ENABLE_ADMIN = False  # the attempts are not a club's business; axes_reset 
 # through django-ipware, whose count is of the proxies listed in the header: the last
 # proxy is the one connecting, so one proxy (nginx, Caddy) lists none but the client. A
 # header longer than that (a client sending its own) falls back to the proxy's address.
-PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "0"))
+PROXY_COUNT = env_int("PROXY_COUNT", 0)
 if PROXY_COUNT:
     AXES_IPWARE_PROXY_COUNT = PROXY_COUNT - 1
     AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"]
@@ -209,9 +161,7 @@ FORM_RENDERER = "django.forms.renderers.TemplatesSetting"
 DATABASES = {
     "default": dj_database_url.config(
         default=data.database_url(DATA_DIR),  # its path quoted: `Kitty #2` is a folder
-        # The laptop's server threads keep their SQLite connection instead of opening one
-        # a request (about 5 % of its time at a round's busiest).
-        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60" if LAPTOP else "0")),
+        conn_max_age=env_int("CONN_MAX_AGE", 0),  # a connection a request; laptop.py keeps it
         # A kept connection is checked before each request, so a restarted server costs
         # one failed check instead of one failed request.
         conn_health_checks=True,
@@ -243,12 +193,10 @@ elif DATABASES["default"]["ENGINE"].endswith("postgresql"):
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Copies of the SQLite database (laptop/backups.py): the data folder's backups/ on the
-# laptop, and a second folder when one is named (a USB stick): BACKUP_TO, or `--backup-to`.
-BACKUP_DIRS = [DATA_DIR / data.BACKUPS] if LAPTOP else []
-if os.environ.get("BACKUP_TO"):
-    BACKUP_DIRS.append(Path(os.environ["BACKUP_TO"]))
-BACKUP_KEEP = int(os.environ.get("BACKUP_KEEP", "20"))  # in each folder, newest first
+# Copies of the SQLite database (laptop/backups.py): a second folder when one is named (a
+# USB stick: BACKUP_TO, or `--backup-to`); the laptop keeps them in its data folder too.
+BACKUP_DIRS = [Path(os.environ["BACKUP_TO"])] if os.environ.get("BACKUP_TO") else []
+BACKUP_KEEP = env_int("BACKUP_KEEP", 20)  # in each folder, newest first
 BACKUP_MINUTES = float(os.environ.get("BACKUP_MINUTES", "5"))  # when anything changed
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -271,13 +219,8 @@ STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or data.static_folder())
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {
-        "BACKEND": (
-            "django.contrib.staticfiles.storage.StaticFilesStorage"
-            if DEBUG
-            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
-        )
-    },
+    # With DEBUG on, read as they are; debug_off.py serves collectstatic's, compressed.
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/semantic.html"
@@ -300,18 +243,3 @@ LOGGING = {
     },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
-
-if not DEBUG:
-    # Secure over HTTPS; over the hall's plain HTTP, laptop.middleware leaves the flag off.
-    SESSION_COOKIE_SECURE = True
-    CSRF_COOKIE_SECURE = True
-    # The laptop serves plain HTTP itself: nothing to redirect to, no proxy to trust.
-    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not LAPTOP)
-    if not LAPTOP:
-        SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
-    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
-    SECURE_HSTS_PRELOAD = True
-    SECURE_CONTENT_TYPE_NOSNIFF = True
-    SESSION_COOKIE_HTTPONLY = True
-    X_FRAME_OPTIONS = "DENY"

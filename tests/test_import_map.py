@@ -121,13 +121,17 @@ def imports_within(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
             if node.level:
                 up = here.split(".")[: len(here.split(".")) - node.level + 1]
                 base = ".".join([*up, *([node.module] if node.module else [])])
-            targets = [f"{base}.{alias.name}" for alias in node.names] + [base]
+            named = [f"{base}.{alias.name}" for alias in node.names]
+            # `from package import module` imports the module; `from module import name`,
+            # the module.
+            targets = [t for t in named if t in modules] or [base]
         else:
             continue
         for target in targets:
             while target and target not in modules:  # a name in a module: the module
                 target = target.rpartition(".")[0]
-            if target and target != name:
+            # A module's own packages are loaded before it, whoever imports what.
+            if target and not f"{name}.".startswith(f"{target}."):
                 found.add(target)
     return found
 
@@ -203,6 +207,6 @@ def test_the_check_sees_a_cycle_hidden_in_a_function(tmp_path):
         **{f"app.{m}": package / f"{m}.py" for m in ("page", "actions", "below", "types")},
     }
     graph = {name: imports_within(name, path, modules) for name, path in modules.items()}
-    assert graph["app.below"] == {"app", "app.actions"}
+    assert graph["app.below"] == {"app.actions"}
     assert graph["app.types"] == set()  # for type checking only
     assert cycles(graph) == [["app.actions", "app.page"]]

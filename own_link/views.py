@@ -32,6 +32,7 @@ from tables.model import clock_shown, table_version
 from tables.page import live_table
 from tables.preview import preview
 from tables.pwa import manifest
+from tables.reads import PageRead
 from tournament import leaving, live, news
 from tournament.checkin import CheckinError, self_check_in
 from tournament.models import Round, Tournament
@@ -61,8 +62,7 @@ def _access(night: Night, seats, number: int) -> Access:
         home=own_path(token) if night.is_newest(number) else "",
         follows=night.facts(),
         own=Strip(night, seat, seats),
-        history_length=(seat.history_n, seat.history_last),  # read with the seats
-        facts_stored=seat.facts_stored,
+        read=PageRead.of(seat),  # read with the seats
     )
 
 

@@ -14,7 +14,7 @@ from scoring import entry, may
 from tournament.models import Round, Seat, Table, Tournament
 
 from . import unchanged_poll
-from .reads import NEWEST_ROUND, facts_stored, history_length
+from .reads import NEWEST_ROUND, PageRead, facts_stored, history_length
 
 
 @dataclass
@@ -37,15 +37,9 @@ class Access:
     follows: tuple = ()
     # What the templates add above the sheet for such a page (the player's own strip).
     own: object | None = None
-    # The table's (changes, newest change id), when the page's own read brought them:
-    # its version costs no query more (tables.reads.history_length).
-    history_length: tuple | None = None
-    # The newest public round's number, when the same read brought it: a side's link
-    # follows its entrant to it (tables.next_table), so it is part of the link's version.
-    newest: int | None = None
-    # Whether any hand, ruling or signature is stored at the table, when the same read
-    # brought it (tables.reads.facts_stored): a table where none is reads none.
-    facts_stored: bool | None = None
+    # What the page's own read brought with the seats, when it did (a director's page reads
+    # none): the page's version at no query more, and whether the table has facts to read.
+    read: PageRead | None = None
 
     @property
     def page_url(self) -> str:
@@ -101,8 +95,7 @@ def link_access(request, token: str) -> Access:
     seated = [(s.position, s.entrant) for s in seats]
     access = Access(table, table.round.tournament, url, seat=seat, seated=seated)
     if paged:
-        access.history_length = (seat.history_n, seat.history_last)
-        access.newest, access.facts_stored = seat.newest, seat.facts_stored
+        access.read = PageRead.of(seat, with_round=True)
     return access
 
 

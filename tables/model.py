@@ -65,10 +65,9 @@ def table_version(
     too), or is the round's state or the tournament's options and news: a version of the
     page in one query (none, from the history as the page read it, and the `newest` round
     it read). The round's clock is not in it: see clock_shown."""
-    if history is None and access.history_length is not None:  # read with the seats
-        n, newest_change = access.history_length
-        last = {"n": n, "last": newest_change}
-        newest = access.newest
+    if history is None and access.read is not None:  # read with the seats
+        last = {"n": access.read.changes, "last": access.read.last_change}
+        newest = access.read.newest_round
     elif history is None:  # a director's page, whose own read did not bring it
         changes = Change.objects.filter(table_id=access.table.pk)
         last = changes.aggregate(n=Count("pk"), last=Max("pk"))
@@ -112,7 +111,7 @@ def clock_part(access: Access) -> str:
     """The clock alone, for a poll whose page shows the table's current facts: read with
     one query more (is a hand on the sheet; none where nothing is stored), not the whole
     table."""
-    hands_on_sheet = access.facts_stored is not False and (
+    hands_on_sheet = (access.read is None or access.read.facts_stored) and (
         # A hand on the sheet (Hand.on_sheet): neither taken back nor struck.
         Hand.objects.filter(table_id=access.table.pk, taken_back_at=None, struck_at=None).exists()
     )
@@ -137,7 +136,7 @@ class TablePage:
         # nothing more to read), unless it answers a refused or previewed action: such a
         # page is not polled, so it reads what stands now.
         as_read = failed is None and ruling is None
-        stored = not as_read or access.facts_stored is not False
+        stored = not as_read or access.read is None or access.read.facts_stored
         self.result = results_for(
             tournament, tables=[access.table], seated=access.seated, stored=stored
         )[access.table.pk]
@@ -167,7 +166,7 @@ class TablePage:
             for s in sheet.sides
             if waiting and may.dispute(result, waiting, access.for_side(s.index))
         ]
-        no_history = as_read and access.history_length is not None and not access.history_length[0]
+        no_history = as_read and access.read is not None and not access.read.changes
         self.history = [] if no_history else _history(access.table, self.result)
 
     def refused(self, section: Section) -> Failed:

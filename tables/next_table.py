@@ -67,8 +67,9 @@ def newest_round(access: Access) -> tuple[int | None, Later | None]:
     """The number of the newest public round (for the page's version), and where the
     page's entrant plays in it when it is later than the page's round."""
     seat, tournament = access.seat, access.tournament
-    if access.newest is not None and access.newest <= access.table.round.number:
-        return access.newest, None  # read with the link: no round after the page's own
+    newest_read = access.read.newest_round if access.read is not None else None
+    if newest_read is not None and newest_read <= access.table.round.number:
+        return newest_read, None  # read with the link: no round after the page's own
     newest = newest_for(tournament.pk, seat.entrant_id)
     if newest is None:
         return None, None

@@ -5,11 +5,30 @@ so the page's version, and a poll answered "unchanged", costs no query more."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.db.models import Exists, OuterRef, Subquery
 
 from scoring.columns import count_of, most_of
 from scoring.models import Change, Hand, Ruling, Signature
 from tournament.models import Round
+
+
+@dataclass(frozen=True)
+class PageRead:
+    """What a page's own read of its table brought besides the rows (the columns below):
+    the page's version, and whether the table has any facts to read at all."""
+
+    changes: int  # the table's history: how many changes
+    last_change: int | None  # and the newest one's id
+    facts_stored: bool
+    newest_round: int | None = None  # a side's link: the newest public round's number
+
+    @classmethod
+    def of(cls, row, *, with_round: bool = False) -> PageRead:
+        """From a row read with history_length, facts_stored (and NEWEST_ROUND as `newest`)."""
+        newest = row.newest if with_round else None
+        return cls(row.history_n, row.history_last, row.facts_stored, newest)
 
 
 def history_length(table: str) -> dict:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from django.core.cache import cache
 from django.db.models import DateTimeField, OuterRef, Q
 
-from scoring.columns import count, count_where, counted, most
+from plumbing.subqueries import count, count_where, counted, most
 from scoring.models import Change
 from tournament.models import Entrant, Round, Tournament
 

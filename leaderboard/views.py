@@ -16,7 +16,8 @@ from django.utils import timezone
 from django_tables2 import RequestConfig
 
 import standings
-from tournament import live, news
+from plumbing import live
+from tournament import news
 from tournament.access import runs, visible_tournament
 from tournament.inputs import paging_refused
 from tournament.models import Round, Tournament

@@ -26,11 +26,12 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from leaderboard.board import PUBLIC, board
+from plumbing import live
 from tables.actions import TableAction, perform
 from tables.model import clock_shown, table_version
 from tables.page import Access, live_table, preview
 from tables.pwa import manifest
-from tournament import leaving, live, news
+from tournament import leaving, news
 from tournament.checkin import CheckinError, self_check_in
 from tournament.models import Round, Tournament
 from tournament.own_links import own_path

@@ -16,13 +16,14 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from laptop import backups
+from plumbing import live
 from rules.base import count
 from scoring import calls
 from scoring.history import Action
 from scoring.models import Change, CorrectionRequest, Hand
 from scoring.results import results_for
 from scoring.sheet import SheetView, build_sheet
-from tournament import leaving, live, news
+from tournament import leaving, news
 from tournament.access import director_required
 from tournament.models import Entrant, Round, Table, Tournament
 

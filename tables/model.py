@@ -28,10 +28,11 @@ from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 
 from laptop.links import phone_url
+from plumbing import live
+from plumbing.subqueries import count_of, most_of
 from printing import check
 from scoring import calls, entry, may, rulings, signed
 from scoring.at_table import at_table
-from scoring.columns import count_of, most_of
 from scoring.dealing import FirstDealerForm
 from scoring.forms import (
     AnswerForm,
@@ -49,7 +50,7 @@ from scoring.history import Action
 from scoring.models import Change, CorrectionRequest, Hand, Ruling, Signature
 from scoring.results import TableResult, results_for
 from scoring.sheet import SideView, build_sheet, next_dealer, ruling_lines, seat_choices
-from tournament import live, news
+from tournament import news
 from tournament.models import PIN_TRIES, Table, Tournament
 
 from . import later

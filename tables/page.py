@@ -21,11 +21,11 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
+from plumbing import live
 from rules import InvalidHand
 from scoring import entry, may
 from scoring.forms import EditForm, EnterForm, HandForm
 from scoring.results import results_for
-from tournament import live
 from tournament.access import director_required
 from tournament.models import Round, Seat, Table, Tournament
 

@@ -38,9 +38,6 @@ from tournament.own_links import own_path
 
 from .night import NOT_VALID, POLLS, Night, night_of, seats_in_round
 
-# As often as a side's table page: a round published shows within this.
-OWN_POLL_SECONDS = 5
-
 
 def _access(night: Night, seats, number: int) -> Access:
     """The player's side at their table in round `number`, as the side's link has it. The
@@ -145,7 +142,7 @@ def _night_page(request, night: Night, status: int = 200):
             "announcements": news.announcements(tournament),
             "clock": None if over else news.clock(night.round, tournament, timezone.now()),
             "live_url": live.poll_url(request, version),
-            "live_every": OWN_POLL_SECONDS,
+            "live_every": live.EVERY.own_link,
         },
         status=status,
     )

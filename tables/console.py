@@ -27,10 +27,6 @@ from tournament import leaving, news
 from tournament.access import director_required
 from tournament.models import Entrant, Round, Table, Tournament
 
-# How often the console asks whether anything changed; an unchanged answer costs three
-# queries, not a re-scoring of the round.
-CONSOLE_POLL_SECONDS = 10
-
 # Most urgent first: a side waits at its table for the director; a disputed hand stops
 # its table; a late table may forfeit; a table still playing after the round's time
 # holds up the next round; a correction asked has a clock of its own; a sheet to sign
@@ -365,7 +361,7 @@ def console_page(request, round_: Round, *, announce_form=None, status: int = 20
             "copies": backups.status(),
             "data_folder": settings.DATA_DIR,
             "live_url": live.poll_url(request, current) if status == 200 else "",
-            "live_every": CONSOLE_POLL_SECONDS,
+            "live_every": live.EVERY.console,
         },
         status=status,
     )

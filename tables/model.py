@@ -121,11 +121,6 @@ class Failed:
         return [*self.told, *dict.fromkeys(top)]
 
 
-# How often a table page asks whether anything changed (an unchanged answer costs two
-# queries); the other side's phone shows a hand to accept within this many seconds.
-TABLE_POLL_SECONDS = 5
-
-
 def history_length(table: str) -> dict:
     """The count of a table's changes and its newest change's id, as columns `history_n`
     and `history_last` of a row that names the table by `table`: a page that reads its
@@ -302,7 +297,7 @@ class TablePage:
                 self.sheet, self.pending, self.slot, self.slot_label, self.mine, self.checkers
             ),
             "live_url": live.poll_url(self.request, version, access.page_url),
-            "live_every": TABLE_POLL_SECONDS,
+            "live_every": live.EVERY.table_page,
             "live_held": held,
         }
 

@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parent.parent
 APPS = {
     "kittytd": set(),  # the installed program: its version, command and data folder
     "plumbing": set(),  # what the apps share (not an app: no models)
-    "laptop": {"kittytd"},
+    "laptop": {"kittytd", "plumbing"},
     "upgrade": {"kittytd", "laptop"},
     "club": set(),
     "tournament": {"laptop", "club"},
@@ -23,7 +23,7 @@ APPS = {
     "scoring": {"laptop", "plumbing", "tournament"},
     "tables": {"laptop", "plumbing", "tournament", "scoring"},
     "leaderboard": {"plumbing", "tournament", "scoring"},
-    "draw": {"laptop", "tournament", "scoring", "leaderboard"},
+    "draw": {"plumbing", "tournament", "scoring", "leaderboard"},
     "documents": {"laptop", "tournament", "scoring", "leaderboard", "draw"},
     "backup": {"kittytd", "club", "tournament", "scoring", "leaderboard"},
     "season": {"club", "plumbing", "tournament", "scoring", "leaderboard"},

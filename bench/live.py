@@ -2,13 +2,13 @@
 
 A round of 100 tables of 6 Card Kitty, two hands accepted at each, in a throwaway SQLite
 database, served in-process (Django's test client: the whole request, no network). Each
-open table page polls every TABLE_POLL_SECONDS; a poll that finds the version it shows is
-answered 204. Prints, in one run: the time of a 204 poll, of the whole table page, of the
-console and standings pages and their polls, of a player's own link at their table (it
-follows the player through the night: a poll reads a little more than the side's link's)
-and its poll, and of the rules page (reads no table) as the baseline; then the server
-time per minute for 100 open table pages, idle and with a change at every table each
-minute, as a share of one core.
+open table page polls every EVERY.table_page seconds (plumbing/live.py); a poll that finds
+the version it shows is answered 204. Prints, in one run: the time of a 204 poll, of the
+whole table page, of the console and standings pages and their polls, of a player's own
+link at their table (it follows the player through the night: a poll reads a little more
+than the side's link's) and its poll, and of the rules page (reads no table) as the
+baseline; then the server time per minute for 100 open table pages, idle and with a change
+at every table each minute, as a share of one core.
 
 Run from the repository root: python bench/live.py [--tables 100]
 """
@@ -38,10 +38,8 @@ from django.test.utils import setup_test_environment  # noqa: E402
 
 from bench.support import bulk  # noqa: E402
 from draw.rounds import draw_next_round, publish  # noqa: E402
-from leaderboard.views import STANDINGS_POLL_SECONDS  # noqa: E402
+from plumbing.live import EVERY  # noqa: E402
 from scoring import entry  # noqa: E402
-from tables.console import CONSOLE_POLL_SECONDS  # noqa: E402
-from tables.model import TABLE_POLL_SECONDS  # noqa: E402
 from tournament import own_links  # noqa: E402
 from tournament.models import Director, Tournament  # noqa: E402
 
@@ -160,11 +158,11 @@ def main() -> None:
         f"standings:  {standings * 1000:7.2f} ms   its poll, unchanged (204): "
         f"{standings_poll * 1000:6.2f} ms  = {standings_poll / standings:.3f} x the page"
     )
-    polls = 60 / TABLE_POLL_SECONDS
+    polls = 60 / EVERY.table_page
     idle = OPEN_PAGES * polls * poll
     busy = OPEN_PAGES * ((polls - 1) * poll + page)  # every table changes once a minute
     print(
-        f"{OPEN_PAGES} open table pages, each polling every {TABLE_POLL_SECONDS} s "
+        f"{OPEN_PAGES} open table pages, each polling every {EVERY.table_page} s "
         f"({polls:.0f} polls a minute each):"
     )
     print(
@@ -175,15 +173,15 @@ def main() -> None:
         f"  a change at every table a minute: {busy:6.2f} s of server time a minute "
         f"= {busy / 60:.1%} of one core ({busy / OPEN_PAGES * 1000:.0f} ms per page a minute)"
     )
-    console_minute = (60 / CONSOLE_POLL_SECONDS - 1) * console_poll + console
+    console_minute = (60 / EVERY.console - 1) * console_poll + console
     print(
-        f"one console polling every {CONSOLE_POLL_SECONDS} s, changing every minute: "
+        f"one console polling every {EVERY.console} s, changing every minute: "
         f"{console_minute * 1000:.0f} ms a minute (it reloaded in full every 20 s before: "
         f"{3 * console * 1000:.0f} ms a minute)"
     )
-    standings_minute = 60 / STANDINGS_POLL_SECONDS * standings_poll
+    standings_minute = 60 / EVERY.standings * standings_poll
     print(
-        f"one standings page polling every {STANDINGS_POLL_SECONDS} s, unchanged: "
+        f"one standings page polling every {EVERY.standings} s, unchanged: "
         f"{standings_minute * 1000:.1f} ms a minute"
     )
 

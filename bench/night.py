@@ -4,17 +4,17 @@ The stress bench (bench/load.py) plays every hand at once; a night is mostly wai
 Here every page that is open during a round asks what it asks, when it asks it:
 
 - each side's phone on its own table page (2 per table), polling it every
-  TABLE_POLL_SECONDS (tables/model.py) as htmx does: GET <the page's hx-get
+  EVERY.table_page seconds (plumbing/live.py) as htmx does: GET <the page's hx-get
   address, ?since=<version>> with `HX-Request: true` and the clock the page shows (as
   static/kitty.js adds it), answered 204 while nothing changed, with the clock alone when
   only the clock changed, else with the live part (whose hx-get address is the next poll's).
   Every phone is in sight all round: a page out of sight (a locked phone) does not poll
   (static/kitty.js), so a real night asks less;
-- the director's console, polling every CONSOLE_POLL_SECONDS; the projector's standings
-  (templates/standings/projector.html: the next screen every PROJECTOR_SECONDS, the
+- the director's console, polling every EVERY.console seconds; the projector's standings
+  (templates/standings/projector.html: the next screen every EVERY.projector seconds, the
   whole page each time); the public standings open on `--standings-share` phones per
   table (default 1: a player of each table who is not scoring), polling every
-  STANDINGS_POLL_SECONDS;
+  EVERY.standings seconds;
 - hands: North-South enters each hand, about one every `--pace` seconds per table
   (default 300: a card hand takes about five minutes; `--compressed` is 20 s, for a
   shorter run in which the tables finish their round). The first hand of each table
@@ -1025,15 +1025,13 @@ def count_hands() -> tuple[int, int, int] | None:
 
 
 def poll_periods() -> dict[str, float]:
-    from leaderboard.views import PROJECTOR_SECONDS, STANDINGS_POLL_SECONDS
-    from tables.console import CONSOLE_POLL_SECONDS
-    from tables.model import TABLE_POLL_SECONDS
+    from plumbing.live import EVERY
 
     return {
-        "table_every": TABLE_POLL_SECONDS,
-        "console_every": CONSOLE_POLL_SECONDS,
-        "standings_every": STANDINGS_POLL_SECONDS,
-        "projector_every": PROJECTOR_SECONDS,
+        "table_every": EVERY.table_page,
+        "console_every": EVERY.console,
+        "standings_every": EVERY.standings,
+        "projector_every": EVERY.projector,
     }
 
 

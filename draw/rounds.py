@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from django.db import transaction
 
 import pairing
-from laptop import backups
 from leaderboard.board import standings_for
+from plumbing import signals
 from scoring.entry import Actor
 from scoring.results import results_for
 from scoring.rulings import apply_departures
@@ -193,7 +193,7 @@ def publish(round_: Round) -> None:
         round_.status = Round.Status.PUBLISHED
         round_.save(update_fields=["status"])
         apply_departures(round_, Actor(label="Automatic: a team left"))
-        backups.copy_soon("round published")
+        signals.send_on_commit(signals.round_published, sender=Round, round=round_)
     Tournament.objects.filter(pk=round_.tournament_id, status=Tournament.Status.SETUP).update(
         status=Tournament.Status.RUNNING
     )

@@ -31,7 +31,7 @@ from pathlib import Path, PurePath
 from urllib.parse import quote
 
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import connection
 from django.utils import timezone
 
 log = logging.getLogger(__name__)
@@ -379,7 +379,18 @@ def finish_copies() -> None:
         running.finish()
 
 
-def copy_soon(reason: str) -> None:
-    """After the current transaction commits, ask for a copy (if copies are kept)."""
+def copy_stored(reason: str) -> None:
+    """A write worth a copy is stored: ask for one (if copies are kept). Called once the
+    write's transaction has committed, by the writes' signals (laptop/apps.py)."""
     if enabled():
-        transaction.on_commit(lambda: copier().ask(reason))
+        copier().ask(reason)
+
+
+def sheet_signed(sender, **named) -> None:
+    """plumbing.signals.sheet_signed: a sheet became final."""
+    copy_stored("sheet signed")
+
+
+def round_published(sender, **named) -> None:
+    """plumbing.signals.round_published."""
+    copy_stored("round published")

@@ -1,7 +1,7 @@
 """The standings' version in one read: what the standings are made of, counted.
 
 Every phone with the standings open asks every few seconds whether anything changed
-(leaderboard.views.STANDINGS_POLL_SECONDS); most answers are "no" (204). The version is
+(plumbing.live.EVERY.standings); most answers are "no" (204). The version is
 the history of the tables the standings count (each hand, ruling and signature is in it),
 the entrants (a rename too) and the rounds: read as columns of the tournament's row, in
 one query, not three aggregates.
@@ -16,7 +16,7 @@ from __future__ import annotations
 from django.core.cache import cache
 from django.db.models import DateTimeField, OuterRef, Q
 
-from scoring.columns import count, count_where, counted, most
+from plumbing.subqueries import count, count_where, counted, most
 from scoring.models import Change
 from tournament.models import Entrant, Round, Tournament
 
@@ -69,8 +69,8 @@ def standings_facts(tournament_id: int, only_signed: bool) -> tuple:
 # a second during play and 200 at the round's end, each a count over the whole night (about
 # 2 ms of PostgreSQL's work at that size). A poll takes the facts this process read within
 # the last POLL_FACTS_SECONDS (Django's cache, in the process): a change reaches the phones
-# that much later at most, against a poll every 15 s. A page loaded, not polled, always
-# reads them afresh.
+# that much later at most, against a poll every EVERY.standings seconds (plumbing.live). A
+# page loaded, not polled, always reads them afresh.
 POLL_FACTS_SECONDS = 1
 
 

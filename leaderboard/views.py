@@ -16,7 +16,8 @@ from django.utils import timezone
 from django_tables2 import RequestConfig
 
 import standings
-from tournament import live, news
+from plumbing import live
+from tournament import news
 from tournament.access import runs, visible_tournament
 from tournament.inputs import paging_refused
 from tournament.models import Round, Tournament
@@ -26,10 +27,6 @@ from .tables import SafeExport, standings_table, table_rows
 from .version import standings_facts, standings_facts_for_a_poll
 
 PROJECTOR_ROWS = 12
-PROJECTOR_SECONDS = 15
-# The standings page asks this often whether a result came in (an unchanged answer costs
-# the tournament's row and its counted facts, leaderboard.version: not a recount).
-STANDINGS_POLL_SECONDS = 15
 # The downloads the page offers; tablib knows more names, but not all are installed.
 EXPORTS = ("csv", "xlsx")
 ROWS_PER_PAGE = 100
@@ -146,7 +143,7 @@ def render_standings(
             "tied_names": [b.entrants[e].name for e in b.cut.tied] if b.cut else [],
             "view": request.GET.get("view", ""),
             "live_url": live.poll_url(request, version) if version else "",
-            "live_every": STANDINGS_POLL_SECONDS,
+            "live_every": live.EVERY.standings,
         },
         status=status,
     )
@@ -191,7 +188,7 @@ def projector(request, slug):
     tournament = visible_tournament(request, slug)
     b = board(tournament, PUBLIC)
     rows_per_screen = _clamp(request.GET.get("rows"), PROJECTOR_ROWS, 5, 40)
-    seconds = _clamp(request.GET.get("every"), PROJECTOR_SECONDS, 5, 300)
+    seconds = _clamp(request.GET.get("every"), live.EVERY.projector, 5, 300)
     screens = max(1, -(-len(b.rows) // rows_per_screen))
     screen = _clamp(request.GET.get("screen"), 1, 1, screens)
     start = (screen - 1) * rows_per_screen

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 
 from django.http import Http404
 
+from plumbing import live
 from tables.next_table import newest_for
 from tables.reads import facts_stored, history_length, newest_public_round
 from tables.unchanged_poll import LinkPolls, row, table_fingerprint, text
-from tournament import live
 from tournament.models import Entrant, OwnLink, Round, Seat, Table, Tournament
 from tournament.own_links import player_name
 

@@ -26,6 +26,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from leaderboard.board import PUBLIC, board
+from plumbing import live
 from tables.access import Access
 from tables.actions import TableAction, perform
 from tables.model import clock_shown, table_version
@@ -33,15 +34,12 @@ from tables.page import live_table
 from tables.preview import preview
 from tables.pwa import manifest
 from tables.reads import PageRead
-from tournament import leaving, live, news
+from tournament import leaving, news
 from tournament.checkin import CheckinError, self_check_in
 from tournament.models import Round, Tournament
 from tournament.own_links import own_path
 
 from .night import NOT_VALID, POLLS, Night, night_of, seats_in_round
-
-# As often as a side's table page: a round published shows within this.
-OWN_POLL_SECONDS = 5
 
 
 def _access(night: Night, seats, number: int) -> Access:
@@ -146,7 +144,7 @@ def _night_page(request, night: Night, status: int = 200):
             "announcements": news.announcements(tournament),
             "clock": None if over else news.clock(night.round, tournament, timezone.now()),
             "live_url": live.poll_url(request, version),
-            "live_every": OWN_POLL_SECONDS,
+            "live_every": live.EVERY.own_link,
         },
         status=status,
     )

@@ -18,8 +18,8 @@ from django.db import IntegrityError, transaction
 from django.db.models import Count, F
 from django.utils import timezone
 
-from laptop import backups
 from league.names import typed_as
+from plumbing import signals
 from rules import InvalidHand
 from tournament.models import (
     PIN_REST_MINUTES,
@@ -309,15 +309,15 @@ def _signed(w: TableWrite, side: int, name: str, *, by_director: bool = False) -
         after["sheet"] = signed.content(result, w.table.round.tournament)
     w.log(Action.SIGNED, after=after, counts=True)
     if "sheet" in after:
-        completed(w.table.round)
+        completed(w.table)
     return signature
 
 
-def completed(round_: Round) -> None:
-    """A sheet just became final: the round is complete once every table's is, and a copy
-    of the night is made soon."""
-    _complete_round_if_done(round_)
-    backups.copy_soon("sheet signed")
+def completed(table: Table) -> None:
+    """A sheet just became final: the round is complete once every table's is, and once
+    the write is stored it says so (the laptop makes a copy of the night)."""
+    _complete_round_if_done(table.round)
+    signals.send_on_commit(signals.sheet_signed, sender=Table, table=table)
 
 
 def _complete_round_if_done(round_: Round) -> None:

@@ -28,7 +28,7 @@ from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
 import standings
-from tournament import live
+from plumbing import live
 from tournament.models import Round, Table, Tournament
 
 from . import results as results_module

@@ -256,7 +256,7 @@ def record(table: Table, proposal: Proposal, *, actor: Actor) -> Ruling:
         final = _final_by_ruling(w, after)
         w.log(Action.RULING, hand, what=what, after=after, reason=proposal.note, counts=True)
         if final:
-            completed(w.table.round)
+            completed(w.table)
         if infraction.later_rounds and proposal.offender is not None:
             _team_left(w.table, w.result.sides[proposal.offender], ruling, actor)
     return ruling
@@ -326,7 +326,7 @@ def forfeit_later_round(
                 counts=True,
             )
             if final:
-                completed(w.table.round)
+                completed(w.table)
 
 
 def withdraw(table: Table, ruling_id: int, *, actor: Actor, reason: str) -> Ruling:

@@ -168,7 +168,7 @@ var notices = (function () {
   }
   // A table page's poll says which clock the page shows (the start it counts from, or ""):
   // when only the clock changed, the answer is the clock alone, swapped in for #round-clock
-  // (tournament/live.py), which no form is in: it is swapped in while a user types too.
+  // (plumbing/live.py), which no form is in: it is swapped in while a user types too.
   document.addEventListener("htmx:configRequest", function (event) {
     var clock = document.getElementById("round-clock");
     if (clock && event.detail.elt.id === "live") event.detail.parameters.clock = clock.dataset.clock || "";

@@ -16,21 +16,18 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from laptop import backups
+from plumbing import live
 from rules.base import count
 from scoring import calls
 from scoring.history import Action
 from scoring.models import Change, CorrectionRequest, Hand
 from scoring.results import results_for
 from scoring.sheet import SheetView, build_sheet
-from tournament import leaving, live, news
+from tournament import leaving, news
 from tournament.access import director_required
 from tournament.models import Entrant, Round, Table, Tournament
 
 from .forms import AnnounceForm
-
-# How often the console asks whether anything changed; an unchanged answer costs three
-# queries, not a re-scoring of the round.
-CONSOLE_POLL_SECONDS = 10
 
 # Most urgent first: a side waits at its table for the director; a disputed hand stops
 # its table; a late table may forfeit; a table still playing after the round's time
@@ -364,7 +361,7 @@ def console_page(request, round_: Round, *, announce_form=None, status: int = 20
             "copies": backups.status(),
             "data_folder": settings.DATA_DIR,
             "live_url": live.poll_url(request, current) if status == 200 else "",
-            "live_every": CONSOLE_POLL_SECONDS,
+            "live_every": live.EVERY.console,
         },
         status=status,
     )

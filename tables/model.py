@@ -24,6 +24,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from laptop.links import phone_url
+from plumbing import live
 from printing import check
 from scoring import calls, entry, may, rulings, signed
 from scoring.at_table import at_table
@@ -43,7 +44,7 @@ from scoring.history import Action
 from scoring.models import Change, CorrectionRequest, Hand
 from scoring.results import TableResult, results_for
 from scoring.sheet import SideView, build_sheet, next_dealer, ruling_lines, seat_choices
-from tournament import live, news
+from tournament import news
 from tournament.models import PIN_TRIES, Table
 
 from . import next_table
@@ -51,11 +52,6 @@ from .forms import Failed, Section, for_sides, hand_fields_html, initial_values,
 
 if TYPE_CHECKING:
     from .access import Access
-
-
-# How often a table page asks whether anything changed (an unchanged answer costs two
-# queries); the other side's phone shows a hand to accept within this many seconds.
-TABLE_POLL_SECONDS = 5
 
 
 def table_version(
@@ -217,7 +213,7 @@ class TablePage:
                 self.sheet, self.pending, self.slot, self.slot_label, self.mine, self.checkers
             ),
             "live_url": live.poll_url(self.request, version, access.page_url),
-            "live_every": TABLE_POLL_SECONDS,
+            "live_every": live.EVERY.table_page,
             "live_held": held,
         }
 

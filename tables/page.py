@@ -20,7 +20,7 @@ from django.utils.functional import SimpleLazyObject
 from django.utils.safestring import mark_safe
 from django.views.decorators.cache import never_cache
 
-from tournament import live
+from plumbing import live
 from tournament.access import director_required
 
 from . import unchanged_poll

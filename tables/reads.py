@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from django.db.models import Exists, OuterRef, Subquery
 
-from scoring.columns import count_of, most_of
+from plumbing.subqueries import count_of, most_of
 from scoring.models import Change, Hand, Ruling, Signature
 from tournament.models import Round
 

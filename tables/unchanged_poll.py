@@ -24,8 +24,8 @@ from django.db import connection
 from django.db.models import Model, TextField
 from django.db.models.expressions import RawSQL
 
+from plumbing import live
 from scoring.models import Change
-from tournament import live
 from tournament.models import Round, Seat, Table, Tournament
 
 

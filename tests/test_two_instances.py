@@ -15,7 +15,7 @@ find the same (the tests below show each that a request can reach):
 - the session, the login lockout, a hand's one-time key, a side's PIN tries, each table's
   stored outcome, the ratings: in the database, shared;
 - the CSRF token and the flash messages: cookies, signed with the shared SECRET_KEY;
-- a live page's version (tournament.live): a digest of facts read from the database,
+- a live page's version (plumbing.live): a digest of facts read from the database,
   the same in every process (no set in it, whose order would follow the hash seed);
 - a side's or a player's own link's version as last derived, with the fingerprint of the
   rows it came from (tables.unchanged_poll): a poll checks that fingerprint in the database

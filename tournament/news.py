@@ -4,7 +4,7 @@ round's clock.
 One place reads them, so every page that shows them (a side's table page, the console,
 the projector, a player's own page) says the same. Making or taking back an announcement
 stamps the tournament's `news_at`: every live page's version reads the tournament's row
-(tournament.live.fields_of), so the next poll of every phone brings the news with no
+(plumbing.live.fields_of), so the next poll of every phone brings the news with no
 query more, and a night with no announcement is not read for any.
 
 The clock counts from when the director started the round (Round.started). With a round

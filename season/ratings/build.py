@@ -33,11 +33,11 @@ from django.db.models import Count, F, Max, OuterRef, Subquery, Sum
 
 from club.models import Club, Player
 from league import ratings as league
+from plumbing import live
 from rules import RULESETS, get_ruleset
 from scoring import outcomes
 from scoring.models import Change, Signature
 from season.models import PlayerRating, RatingSet
-from tournament import live
 from tournament.models import Entrant, Round, Table, Tournament
 
 # Bumped when the rating arithmetic changes: every stored set is then rebuilt. 2: a

@@ -13,9 +13,9 @@ from django.db import OperationalError
 from django.test import Client
 from playwright.sync_api import expect
 
+from plumbing.live import EVERY
 from scoring import entry
 from scoring.models import Hand
-from tables.model import TABLE_POLL_SECONDS
 from tests.browser.conftest import PHONE, opened
 from tests.browser.steps import entry_form
 from tests.conftest import GAMES, ONE_TABLE, make_tournament
@@ -359,6 +359,6 @@ def test_a_phone_out_of_sight_does_not_poll_and_shows_the_table_at_once_when_see
         "htmx:beforeRequest", () => setTimeout(() => { setSight(true); seen(); }, 50),
         {once: true}))""")
     expect(checking.locator(".next-step")).to_have_text(
-        re.compile(r": check \w+ 1 and accept it\.$"), timeout=TABLE_POLL_SECONDS * 1000 // 3
+        re.compile(r": check \w+ 1 and accept it\.$"), timeout=EVERY.table_page * 1000 // 3
     )
     assert len(polls) > sent_before  # and none was sent out of sight, as counted above

@@ -1,5 +1,5 @@
-"""Pages that keep themselves up to date: htmx polls them (static/kitty.js keeps what a
-user is typing).
+"""Pages that keep themselves up to date: htmx polls them, each as often as `EVERY` says
+(static/kitty.js keeps what a user is typing).
 
 A live page names the version of the facts it shows, and its poll asks with
 `?since=<that version>`. The same version is answered 204 No Content after a query or
@@ -15,9 +15,32 @@ static/kitty.js), and gets that part alone when only the clock changed (`part_al
 from __future__ import annotations
 
 import hashlib
+from dataclasses import dataclass
 
 from django.http import HttpResponse
 from django.utils.cache import add_never_cache_headers
+
+
+@dataclass(frozen=True)
+class Every:
+    """How often each live page asks again, in seconds: its live part's htmx trigger
+    (`every <n>s`), drawn into the page from here (README, "How often the live pages ask").
+    An unchanged answer costs a few queries, so what sets each is how soon its reader must
+    see a change."""
+
+    # A side's phone: the other side sees a hand to accept within this (unchanged: two queries).
+    table_page: int = 5
+    # A player's own link, a side's table page while seated: a round published shows within this.
+    own_link: int = 5
+    # The director's console: a call or a dispute shows within this (unchanged: three queries).
+    console: int = 10
+    # The standings: results come at a table's pace, not a tap's (unchanged: no recount).
+    standings: int = 15
+    # The projector: time to read a screenful across the room before the next (`?every=` 5-300).
+    projector: int = 15
+
+
+EVERY = Every()
 
 SINCE = "since"
 # What a page shows apart from its version's facts (a table page's clock: its start), as

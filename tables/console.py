@@ -264,6 +264,59 @@ def console(request, slug, number):
     return console_page(request, console_round(slug, number))
 
 
+@dataclass
+class AtAGlance:
+    """Every table of the round as the console lists it: a row each, their sheets, which
+    are late or still playing after the round's time, and the counts above them."""
+
+    rows: list[dict]
+    sheets: dict[int, SheetView]
+    late: set[int]
+    over: set[int]
+    counts: dict[str, int]
+
+    @classmethod
+    def of(cls, round_: Round, tables, results, corrections, clock, now) -> AtAGlance:
+        ruleset = round_.tournament.ruleset
+        options = round_.tournament.game_options
+        asked = {c.table_id for c in corrections}
+        late_after = ruleset.late_after_minutes * 60  # seated within N minutes of the start
+        late_round = bool(round_.started and (now - round_.started).total_seconds() > late_after)
+        time_up = clock is not None and clock.over
+        glance = cls([], {}, set(), set(), dict.fromkeys(("signed", "disputed", "late", "over"), 0))
+        glance.counts = {"tables": len(tables), **glance.counts, "asked": len(asked)}
+        for table in tables:
+            result = results[table.pk]
+            sheet = glance.sheets[table.pk] = build_sheet(result, ruleset, options)
+            is_late = late_round and not sheet.rows and not result.round_rulings
+            # Still playing once the round's time is up: not every hand in (nor signed).
+            is_over = time_up and not sheet.final and not result.match.complete
+            glance.add(table, sheet, ruleset, late=is_late, over=is_over, asked=table.pk in asked)
+        return glance
+
+    def add(self, table: Table, sheet: SheetView, ruleset, *, late: bool, over: bool, asked: bool):
+        if late:
+            self.late.add(table.pk)
+        if over:
+            self.over.add(table.pk)
+        self.counts["signed"] += sheet.final
+        self.counts["disputed"] += sheet.disputed
+        self.counts["late"] += late
+        self.counts["over"] += over
+        self.rows.append(
+            {
+                "table": table,
+                "sheet": sheet,
+                "hands": hands_words(sheet, ruleset),
+                "result": result_words(sheet),
+                "entered": sum(1 for r in sheet.rows if r.status == Hand.Status.ENTERED),
+                "late": late,
+                "over": over,
+                "asked": asked,
+            }
+        )
+
+
 def console_page(request, round_: Round, *, announce_form=None, status: int = 200):
     """The console as it stands, or with the announcement refused as typed
     (`announce_form`): such a page is not polled, so what was typed stays."""
@@ -273,55 +326,15 @@ def console_page(request, round_: Round, *, announce_form=None, status: int = 20
     if announce_form is None and (unchanged := live.unchanged(request, current)):
         return unchanged
     tables = list(round_.tables.select_related("round"))
-    results = results_for(tournament, tables=tables)
     corrections = list(
         CorrectionRequest.objects.filter(table__round=round_, closed_at__isnull=True)
     )
-    asked = {c.table_id for c in corrections}
     ruleset = tournament.ruleset
-    options = tournament.game_options
-    late_after = ruleset.late_after_minutes * 60  # seated within N minutes of the start
-    late_round = bool(round_.started and (now - round_.started).total_seconds() > late_after)
     clock = news.clock(round_, tournament, now)
-    time_up = clock is not None and clock.over
-    rows = []
-    sheets = {}
-    late, over = set(), set()
-    counts = {
-        "tables": len(tables),
-        "signed": 0,
-        "disputed": 0,
-        "late": 0,
-        "over": 0,
-        "asked": len(asked),
-    }
-    for table in tables:
-        result = results[table.pk]
-        sheet = sheets[table.pk] = build_sheet(result, ruleset, options)
-        entered = sum(1 for r in sheet.rows if r.status == Hand.Status.ENTERED)
-        is_late = late_round and not sheet.rows and not result.round_rulings
-        if is_late:
-            late.add(table.pk)
-        # Still playing once the round's time is up: not every hand in (nor signed).
-        is_over = time_up and not sheet.final and not result.match.complete
-        if is_over:
-            over.add(table.pk)
-        counts["signed"] += sheet.final
-        counts["disputed"] += sheet.disputed
-        counts["late"] += is_late
-        counts["over"] += is_over
-        rows.append(
-            {
-                "table": table,
-                "sheet": sheet,
-                "hands": hands_words(sheet, ruleset),
-                "result": result_words(sheet),
-                "entered": entered,
-                "late": is_late,
-                "over": is_over,
-                "asked": table.pk in asked,
-            }
-        )
+    glance = AtAGlance.of(
+        round_, tables, results_for(tournament, tables=tables), corrections, clock, now
+    )
+    rows, sheets, counts = glance.rows, glance.sheets, glance.counts
     called, said = table_calls(round_, _disputed(tables, sheets))
     counts["called"] = len(called)
     for row in rows:
@@ -344,12 +357,12 @@ def console_page(request, round_: Round, *, announce_form=None, status: int = 20
             "needs": needs_you(
                 tables,
                 sheets,
-                late,
+                glance.late,
                 corrections,
                 ruleset,
                 said=said,
                 called=called,
-                over=over,
+                over=glance.over,
                 clock=clock,
                 asking=asking,
                 now=now,

@@ -26,7 +26,7 @@ from tournament.models import Table, Tournament
 from .history import Action
 from .models import Change
 from .results import TableResult, results_for
-from .sheet import RulingRow, SheetView, build_sheet, ruling_lines
+from .sheet_view import RulingRow, SheetView, build_sheet, ruling_lines
 
 
 def _secrets() -> list[str]:

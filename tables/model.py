@@ -48,7 +48,7 @@ from scoring.forms import (
 from scoring.history import Action
 from scoring.models import Change, CorrectionRequest, Hand, Ruling, Signature
 from scoring.results import TableResult, results_for
-from scoring.sheet import SideView, build_sheet, next_dealer, ruling_lines, seat_choices
+from scoring.sheet_view import SideView, build_sheet, next_dealer, ruling_lines, seat_choices
 from tournament import live, news
 from tournament.models import PIN_TRIES, Table, Tournament
 

@@ -5,7 +5,7 @@ import datetime
 
 from scoring.history import Action
 from scoring.models import Change, Hand
-from scoring.sheet import SheetRow
+from scoring.sheet_view import SheetRow
 from tables.templatetags.history import history_line
 from tables.templatetags.sheet_cells import score_cells
 

@@ -1,67 +1,53 @@
-"""The sheet both sides sign, as printed, and its check code (printing.check).
+"""The check of a signed sheet's code against the record, and what signing keeps of the
+sheet (the code itself: printing.check).
 
-The paper, the table page and the check page are built from the same TableResult, so
-they always agree. A final sheet's code is derived from its content under the server's
-secret each time it is asked for, never stored. What the sides signed is kept in the
-history (the "signed" change that made the sheet final): an older code is still known
-after a correction, and the check page says what changed since, when, by whom and why.
+A final sheet's code is derived from its content under the server's secret each time it is
+asked for, never stored. What the sides signed is kept in the history (the "signed" change
+that made the sheet final): an older code is still known after a correction, and the check
+page says what changed since, when, by whom and why.
+
+What a code covers is the content of the sheet as printed, which the documents app builds
+(documents.printed_sheet); scoring may not import it (it imports scoring), so it hands its
+builder here when the apps are ready (`covers`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
-from urllib.parse import urlencode
+from dataclasses import dataclass, field
 
 from django.conf import settings
-from django.urls import reverse
-from django.utils import timezone
-from django.utils.formats import date_format
+from django.core.exceptions import ImproperlyConfigured
 
-import printing
-from laptop.links import phone_url
 from printing import check
 from tournament.models import Table, Tournament
 
 from .history import Action
 from .models import Change
 from .results import TableResult, results_for
-from .sheet_view import RulingRow, SheetView, build_sheet, ruling_lines
+
+Content = Callable[[TableResult, Tournament, int], dict]
+_printed: Content | None = None  # the printed sheet's content, once documents is ready
 
 
-def _secrets() -> list[str]:
-    """The current secret first; the fallbacks keep the codes printed before a rotation."""
-    return [settings.SECRET_KEY, *getattr(settings, "SECRET_KEY_FALLBACKS", [])]
+def covers(printed: Content) -> None:
+    """What a code covers of a table's sheet: the content of the sheet as printed (the
+    documents app hands it, when the apps are ready)."""
+    global _printed
+    _printed = printed
 
 
 def content(result: TableResult, tournament: Tournament, form: int = check.FORMAT) -> dict:
-    """What a check code covers, as plain JSON data (in an earlier `form`: to check a code
-    printed by an earlier release)."""
-    return check.content(_sheet(result, tournament), tournament.slug, form)
+    """What a check code covers of the table's sheet now, as plain JSON data (in an earlier
+    `form`: to check a code printed by an earlier release)."""
+    if _printed is None:
+        raise ImproperlyConfigured("the documents app builds the printed sheet: install it")
+    return _printed(result, tournament, form)
 
 
-def printed_sheet(
-    result: TableResult,
-    tournament: Tournament,
-    url_for: Callable[[str], str] | None = None,
-    *,
-    shown: tuple[SheetView, list[RulingRow]] | None = None,
-) -> printing.Sheet:
-    """The sheet to print; a final one carries its check code, and with `url_for` (the code
-    to its check page's address) a QR code that opens that page. `shown`: the result's
-    sheet and ruling lines as a page built them already (build_sheet, ruling_lines)."""
-    sheet = _sheet(result, tournament, shown)
-    if not sheet.final:
-        return sheet
-    code = check.code(check.content(sheet, tournament.slug), _secrets()[0])
-    return replace(sheet, check_code=code, qr_url=url_for(code) if url_for else "")
-
-
-def check_url(request, slug: str, round_number: int, table_number: int, code: str) -> str:
-    """The check page of a table's sheet with the code filled in (what its QR opens)."""
-    address = reverse("sheet_check", args=[slug])
-    query = urlencode({"round": round_number, "table": table_number, "code": code})
-    return phone_url(request, f"{address}?{query}")
+def printed_code(data: dict) -> str:
+    """The code printed for a content: under the server's current secret."""
+    return check.code(data, _secrets()[0])
 
 
 @dataclass
@@ -119,141 +105,13 @@ def signing_code(change: Change) -> str:
     """The check code printed for the sheet this signature made final, as printed; blank
     for any other change."""
     signed = signed_sheet(change)
-    return check.shown(check.code(signed, _secrets()[0])) if signed is not None else ""
+    return check.shown(printed_code(signed)) if signed is not None else ""
 
 
 def _matches(data: dict, typed: str) -> bool:
     return any(check.same(check.code(data, secret), typed) for secret in _secrets())
 
 
-def _sheet(
-    result: TableResult,
-    tournament: Tournament,
-    shown: tuple[SheetView, list[RulingRow]] | None = None,
-) -> printing.Sheet:
-    """The sheet both sides sign, as printed: it carries no side's link, since each side's
-    is its own (the table card's parts)."""
-    ruleset = tournament.ruleset
-    options = tournament.game_options
-    if shown is None:
-        shown = build_sheet(result, ruleset, options), ruling_lines(result, ruleset, options)
-    sheet, lines = shown
-    side_names = [s.name for s in sheet.sides]
-    words = ruleset.sheet_words(result.size, options)
-    pool = words.pool_start  # the pool's balance as the hands go (Pinochle's kitty)
-    hands = []
-    for row in sheet.rows:
-        if row.status not in ("accepted", "void"):
-            continue  # not counted until the other side accepts it
-        bidder, bid, taken = ("", "", "")
-        if row.record is not None:
-            who, bid, taken = ruleset.summary(row.record)
-            bidder = sheet.sides[who].entrant.name if who is not None else ""
-        points = tuple(p or 0 for p, _ in row.cells)
-        # A void or tiebreaker row adds nothing: it shows the totals as they stood.
-        running = row.running or (hands[-1].running if hands else (0,) * len(side_names))
-        # What the sheet prints for the players to check the row, outside the check code.
-        counts = not row.void and not row.tiebreaker
-        bonus = row.score.bonus if words.bonus and counts and row.score else ()
-        paid = -sum(points) if words.pool and counts else None  # what the sides did not keep
-        pool += paid or 0
-        remarks = ("ruling, see below",) if row.rulings else ()
-        if row.record is not None and not row.void:
-            remarks += ruleset.remarks(row.record)
-        hands.append(
-            printing.HandLine(
-                number=row.hand.number,
-                dealer=row.dealer,
-                bidder=bidder,
-                bid=bid,
-                taken=taken,
-                points=tuple(points),
-                running=tuple(running),
-                void=row.void,
-                tiebreaker=row.tiebreaker,
-                note=row.note,
-                facts=tuple(sorted((row.hand.record or {}).items())),
-                bonus=tuple(bonus),
-                pool=paid,
-                pool_balance=pool if paid is not None else None,
-                remarks=remarks,
-            )
-        )
-    rulings = tuple(
-        printing.RulingLine(
-            hand=line.hand.number if line.hand else None,
-            rule=line.rule,
-            title=line.title,
-            effect=line.effect,
-            facts=(
-                ("amount", line.ruling.amount),
-                ("code", line.ruling.code),
-                ("choice", line.ruling.choice),
-                ("note", line.ruling.note),
-                ("offender", line.ruling.offender),
-            ),
-        )
-        for line in lines
-    )
-    signatures = tuple(
-        printing.SignatureLine(
-            side=side.entrant.name,
-            signer=sheet.signatures[side.index].name if side.index in sheet.signatures else "",
-            signed_at=(
-                date_format(
-                    timezone.localtime(sheet.signatures[side.index].signed_at), "DATETIME_FORMAT"
-                )
-                if side.index in sheet.signatures
-                else ""
-            ),
-            unneeded=unneeded(result, ruleset, side.index),
-        )
-        for side in sheet.sides
-    )
-    return printing.Sheet(
-        tournament=tournament.name,
-        date=date_format(tournament.date, "DATE_FORMAT"),
-        venue=tournament.venue,
-        game=tournament.get_game_display(),
-        round=result.round.number,
-        table=result.table.number,
-        sides=tuple(
-            printing.SideInfo(
-                name=side.entrant.name,
-                players=tuple(p for _, p in side.seats),
-                seats=side.name if ruleset.partnerships else side.seats[0][0],
-            )
-            for side in sheet.sides
-        ),
-        hands=tuple(hands),
-        planned_hands=_paper_rows(result, ruleset, options, hands),
-        rulings=rulings,
-        totals=sheet.totals if hands or result.round_rulings else None,
-        winner=sheet.winner,
-        signatures=signatures,
-        final=sheet.final,
-        tiebreaker_row=ruleset.tiebreaker_hand,
-        figures=words.figures,
-        pool=words.pool,
-        pool_figures=words.pool_figures,
-        pool_start=words.pool_start,
-        key=words.key,
-    )
-
-
-def unneeded(result: TableResult, ruleset, side: int) -> str:
-    """Why a side's signature is not needed, in words ("" when it is): it forfeited the
-    round (rules-decisions.md). The page, the paper and the check page say the same."""
-    forfeit = result.forfeited.get(side)
-    if forfeit is None or not result.to_sign:
-        return ""
-    return f"Forfeited ({ruleset.infraction(forfeit.code).cite}): no signature needed"
-
-
-def _paper_rows(result: TableResult, ruleset, options: dict, hands: list) -> int:
-    """Rows for the round's hands: to write on by pen while it is played (a game that
-    ends on the score has as many as a long game takes), none left blank once it is over."""
-    rows = ruleset.paper_rows(result.size, options)
-    if result.match.complete:
-        rows = min(rows, sum(1 for h in hands if not h.void and not h.tiebreaker))
-    return rows
+def _secrets() -> list[str]:
+    """The current secret first; the fallbacks keep the codes printed before a rotation."""
+    return [settings.SECRET_KEY, *getattr(settings, "SECRET_KEY_FALLBACKS", [])]

@@ -27,6 +27,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 
+from documents import printed_sheet
 from laptop.links import phone_url
 from printing import check
 from scoring import calls, entry, may, rulings, signed
@@ -400,7 +401,7 @@ class TablePage:
             "unneeded": {
                 s.index: words
                 for s in unsigned
-                if (words := signed.unneeded(self.result, self.ruleset, s.index))
+                if (words := printed_sheet.unneeded(self.result, self.ruleset, s.index))
             },
         }
 
@@ -537,10 +538,10 @@ class TablePage:
         has them: printed from this page's own sheet and ruling lines."""
         access, table = self.access, self.access.table
         slug, number = access.tournament.slug, table.round.number
-        printed = signed.printed_sheet(
+        printed = printed_sheet.printed_sheet(
             self.result,
             access.tournament,
-            lambda code: signed.check_url(self.request, slug, number, table.number, code),
+            lambda code: printed_sheet.check_url(self.request, slug, number, table.number, code),
             shown=(self.sheet, self.lines),
         )
         qr = segno.make(printed.qr_url, error="m").svg_data_uri(scale=4, border=2)

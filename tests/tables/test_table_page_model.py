@@ -54,7 +54,7 @@ def calls_to(monkeypatch, function) -> list:
 
     name = function.__name__
     for module_name, module in list(sys.modules.items()):
-        ours = module_name.split(".")[0] in ("scoring", "tables")
+        ours = module_name.split(".")[0] in ("scoring", "documents", "tables")
         if ours and vars(module).get(name) is function:
             monkeypatch.setattr(module, name, counting)
     return calls

@@ -1,0 +1,189 @@
+"""The sheet both sides sign, as printed: the paper, the table page's check code and QR
+code, and what the code covers (scoring.signed) are built here from the same TableResult,
+so they always agree.
+
+Scoring keeps what the code covers when a sheet becomes final and checks a typed code
+against it, but may not import this app: it is handed `content` when the apps are ready
+(documents.apps).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from urllib.parse import urlencode
+
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.formats import date_format
+
+import printing
+from laptop.links import phone_url
+from printing import check
+from scoring.results import TableResult
+from scoring.sheet_view import RulingRow, SheetView, build_sheet, ruling_lines
+from scoring.signed import printed_code
+from tournament.models import Tournament
+
+
+def content(result: TableResult, tournament: Tournament, form: int = check.FORMAT) -> dict:
+    """What a check code covers, as plain JSON data (in an earlier `form`: to check a code
+    printed by an earlier release)."""
+    return check.content(_sheet(result, tournament), tournament.slug, form)
+
+
+def printed_sheet(
+    result: TableResult,
+    tournament: Tournament,
+    url_for: Callable[[str], str] | None = None,
+    *,
+    shown: tuple[SheetView, list[RulingRow]] | None = None,
+) -> printing.Sheet:
+    """The sheet to print; a final one carries its check code, and with `url_for` (the code
+    to its check page's address) a QR code that opens that page. `shown`: the result's
+    sheet and ruling lines as a page built them already (build_sheet, ruling_lines)."""
+    sheet = _sheet(result, tournament, shown)
+    if not sheet.final:
+        return sheet
+    code = printed_code(check.content(sheet, tournament.slug))
+    return replace(sheet, check_code=code, qr_url=url_for(code) if url_for else "")
+
+
+def check_url(request, slug: str, round_number: int, table_number: int, code: str) -> str:
+    """The check page of a table's sheet with the code filled in (what its QR opens)."""
+    address = reverse("sheet_check", args=[slug])
+    query = urlencode({"round": round_number, "table": table_number, "code": code})
+    return phone_url(request, f"{address}?{query}")
+
+
+def _sheet(
+    result: TableResult,
+    tournament: Tournament,
+    shown: tuple[SheetView, list[RulingRow]] | None = None,
+) -> printing.Sheet:
+    """The sheet both sides sign, as printed: it carries no side's link, since each side's
+    is its own (the table card's parts)."""
+    ruleset = tournament.ruleset
+    options = tournament.game_options
+    if shown is None:
+        shown = build_sheet(result, ruleset, options), ruling_lines(result, ruleset, options)
+    sheet, lines = shown
+    side_names = [s.name for s in sheet.sides]
+    words = ruleset.sheet_words(result.size, options)
+    pool = words.pool_start  # the pool's balance as the hands go (Pinochle's kitty)
+    hands = []
+    for row in sheet.rows:
+        if row.status not in ("accepted", "void"):
+            continue  # not counted until the other side accepts it
+        bidder, bid, taken = ("", "", "")
+        if row.record is not None:
+            who, bid, taken = ruleset.summary(row.record)
+            bidder = sheet.sides[who].entrant.name if who is not None else ""
+        points = tuple(p or 0 for p, _ in row.cells)
+        # A void or tiebreaker row adds nothing: it shows the totals as they stood.
+        running = row.running or (hands[-1].running if hands else (0,) * len(side_names))
+        # What the sheet prints for the players to check the row, outside the check code.
+        counts = not row.void and not row.tiebreaker
+        bonus = row.score.bonus if words.bonus and counts and row.score else ()
+        paid = -sum(points) if words.pool and counts else None  # what the sides did not keep
+        pool += paid or 0
+        remarks = ("ruling, see below",) if row.rulings else ()
+        if row.record is not None and not row.void:
+            remarks += ruleset.remarks(row.record)
+        hands.append(
+            printing.HandLine(
+                number=row.hand.number,
+                dealer=row.dealer,
+                bidder=bidder,
+                bid=bid,
+                taken=taken,
+                points=tuple(points),
+                running=tuple(running),
+                void=row.void,
+                tiebreaker=row.tiebreaker,
+                note=row.note,
+                facts=tuple(sorted((row.hand.record or {}).items())),
+                bonus=tuple(bonus),
+                pool=paid,
+                pool_balance=pool if paid is not None else None,
+                remarks=remarks,
+            )
+        )
+    rulings = tuple(
+        printing.RulingLine(
+            hand=line.hand.number if line.hand else None,
+            rule=line.rule,
+            title=line.title,
+            effect=line.effect,
+            facts=(
+                ("amount", line.ruling.amount),
+                ("code", line.ruling.code),
+                ("choice", line.ruling.choice),
+                ("note", line.ruling.note),
+                ("offender", line.ruling.offender),
+            ),
+        )
+        for line in lines
+    )
+    signatures = tuple(
+        printing.SignatureLine(
+            side=side.entrant.name,
+            signer=sheet.signatures[side.index].name if side.index in sheet.signatures else "",
+            signed_at=(
+                date_format(
+                    timezone.localtime(sheet.signatures[side.index].signed_at), "DATETIME_FORMAT"
+                )
+                if side.index in sheet.signatures
+                else ""
+            ),
+            unneeded=unneeded(result, ruleset, side.index),
+        )
+        for side in sheet.sides
+    )
+    return printing.Sheet(
+        tournament=tournament.name,
+        date=date_format(tournament.date, "DATE_FORMAT"),
+        venue=tournament.venue,
+        game=tournament.get_game_display(),
+        round=result.round.number,
+        table=result.table.number,
+        sides=tuple(
+            printing.SideInfo(
+                name=side.entrant.name,
+                players=tuple(p for _, p in side.seats),
+                seats=side.name if ruleset.partnerships else side.seats[0][0],
+            )
+            for side in sheet.sides
+        ),
+        hands=tuple(hands),
+        planned_hands=_paper_rows(result, ruleset, options, hands),
+        rulings=rulings,
+        totals=sheet.totals if hands or result.round_rulings else None,
+        winner=sheet.winner,
+        signatures=signatures,
+        final=sheet.final,
+        tiebreaker_row=ruleset.tiebreaker_hand,
+        figures=words.figures,
+        pool=words.pool,
+        pool_figures=words.pool_figures,
+        pool_start=words.pool_start,
+        key=words.key,
+    )
+
+
+def unneeded(result: TableResult, ruleset, side: int) -> str:
+    """Why a side's signature is not needed, in words ("" when it is): it forfeited the
+    round (rules-decisions.md). The page, the paper and the check page say the same."""
+    forfeit = result.forfeited.get(side)
+    if forfeit is None or not result.to_sign:
+        return ""
+    return f"Forfeited ({ruleset.infraction(forfeit.code).cite}): no signature needed"
+
+
+def _paper_rows(result: TableResult, ruleset, options: dict, hands: list) -> int:
+    """Rows for the round's hands: to write on by pen while it is played (a game that
+    ends on the score has as many as a long game takes), none left blank once it is over."""
+    rows = ruleset.paper_rows(result.size, options)
+    if result.match.complete:
+        rows = min(rows, sum(1 for h in hands if not h.void and not h.tiebreaker))
+    return rows

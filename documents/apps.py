@@ -6,9 +6,9 @@ class DocumentsConfig(AppConfig):
     verbose_name = "Documents"
 
     def ready(self) -> None:
-        from scoring import signed
+        from scoring import check_code
 
         from .printed_sheet import content
 
         # Signing keeps, and the check page checks, the printed sheet's content.
-        signed.covers(content)
+        check_code.covers(content)

@@ -1,5 +1,5 @@
 """The sheet both sides sign, as printed: the paper, the table page's check code and QR
-code, and what the code covers (scoring.signed) are built here from the same TableResult,
+code, and what the code covers (scoring.check_code) are built here from the same TableResult,
 so they always agree.
 
 Scoring keeps what the code covers when a sheet becomes final and checks a typed code
@@ -19,17 +19,16 @@ from django.utils.formats import date_format
 
 import printing
 from laptop.links import phone_url
-from printing import check
+from scoring import check_code
 from scoring.results import TableResult
 from scoring.sheet_view import RulingRow, SheetView, build_sheet, ruling_lines
-from scoring.signed import printed_code
 from tournament.models import Tournament
 
 
-def content(result: TableResult, tournament: Tournament, form: int = check.FORMAT) -> dict:
+def content(result: TableResult, tournament: Tournament, form: int = check_code.FORMAT) -> dict:
     """What a check code covers, as plain JSON data (in an earlier `form`: to check a code
     printed by an earlier release)."""
-    return check.content(_sheet(result, tournament), tournament.slug, form)
+    return check_code.content(_sheet(result, tournament), tournament.slug, form)
 
 
 def printed_sheet(
@@ -45,7 +44,7 @@ def printed_sheet(
     sheet = _sheet(result, tournament, shown)
     if not sheet.final:
         return sheet
-    code = printed_code(check.content(sheet, tournament.slug))
+    code = check_code.printed_code(check_code.content(sheet, tournament.slug))
     return replace(sheet, check_code=code, qr_url=url_for(code) if url_for else "")
 
 

@@ -29,8 +29,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from documents import printed_sheet
 from laptop.links import phone_url
-from printing import check
-from scoring import calls, entry, may, rulings, signed
+from scoring import calls, check_code, entry, may, rulings
 from scoring.at_table import at_table
 from scoring.columns import count_of, most_of
 from scoring.dealing import FirstDealerForm
@@ -524,7 +523,7 @@ class TablePage:
         of its paper; what changed after signing, for the top of the page."""
         result = self.result
         for change in self.history:
-            change.code = signed.signing_code(change)  # the paper of each signing, told apart
+            change.code = check_code.signing_code(change)  # the paper of each signing, told apart
             # Only a change of facts (before and after) is worded: the page shows no other.
             change.was = change.now = ""
             if change.before is not None:
@@ -545,7 +544,7 @@ class TablePage:
             shown=(self.sheet, self.lines),
         )
         qr = segno.make(printed.qr_url, error="m").svg_data_uri(scale=4, border=2)
-        return {"code": check.shown(printed.check_code), "url": printed.qr_url, "qr": qr}
+        return {"code": check_code.shown(printed.check_code), "url": printed.qr_url, "qr": qr}
 
 
 def _for_sides(failed: Failed, action: str, form_class, sides: list[SideView], key="side"):

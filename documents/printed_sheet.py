@@ -19,9 +19,10 @@ from django.utils.formats import date_format
 
 import printing
 from laptop.links import phone_url
+from rules.base import SheetWords
 from scoring import check_code
 from scoring.results import TableResult
-from scoring.sheet_view import RulingRow, SheetView, build_sheet, ruling_lines
+from scoring.sheet_view import RulingRow, SheetRow, SheetView, build_sheet, ruling_lines
 from tournament.models import Tournament
 
 
@@ -67,48 +68,123 @@ def _sheet(
     if shown is None:
         shown = build_sheet(result, ruleset, options), ruling_lines(result, ruleset, options)
     sheet, lines = shown
-    side_names = [s.name for s in sheet.sides]
     words = ruleset.sheet_words(result.size, options)
-    pool = words.pool_start  # the pool's balance as the hands go (Pinochle's kitty)
-    hands = []
+    hands = _hand_lines(sheet, ruleset, words)
+    return printing.Sheet(
+        tournament=tournament.name,
+        date=date_format(tournament.date, "DATE_FORMAT"),
+        venue=tournament.venue,
+        game=tournament.get_game_display(),
+        round=result.round.number,
+        table=result.table.number,
+        sides=_side_lines(sheet, ruleset),
+        hands=hands,
+        planned_hands=_paper_rows(result, ruleset, options, hands),
+        rulings=_ruling_lines(lines),
+        totals=sheet.totals if hands or result.round_rulings else None,
+        winner=sheet.winner,
+        signatures=_signature_lines(result, sheet, ruleset),
+        final=sheet.final,
+        tiebreaker_row=ruleset.tiebreaker_hand,
+        figures=words.figures,
+        pool=words.pool,
+        pool_figures=words.pool_figures,
+        pool_start=words.pool_start,
+        key=words.key,
+    )
+
+
+def _side_lines(sheet: SheetView, ruleset) -> tuple[printing.SideInfo, ...]:
+    """Each side with its players, and where they sit: a partnership's side (North-South),
+    or a player's seat."""
+    return tuple(
+        printing.SideInfo(
+            name=side.entrant.name,
+            players=tuple(p for _, p in side.seats),
+            seats=side.name if ruleset.partnerships else side.seats[0][0],
+        )
+        for side in sheet.sides
+    )
+
+
+def _hand_lines(sheet: SheetView, ruleset, words: SheetWords) -> tuple[printing.HandLine, ...]:
+    """The hands the sheet counts, with the running totals and the pool's balance (Pinochle's
+    kitty) as the hands go."""
+    hands: list[printing.HandLine] = []
+    pool = words.pool_start
     for row in sheet.rows:
         if row.status not in ("accepted", "void"):
             continue  # not counted until the other side accepts it
-        bidder, bid, taken = ("", "", "")
-        if row.record is not None:
-            who, bid, taken = ruleset.summary(row.record)
-            bidder = sheet.sides[who].entrant.name if who is not None else ""
-        points = tuple(p or 0 for p, _ in row.cells)
         # A void or tiebreaker row adds nothing: it shows the totals as they stood.
-        running = row.running or (hands[-1].running if hands else (0,) * len(side_names))
-        # What the sheet prints for the players to check the row, outside the check code.
-        counts = not row.void and not row.tiebreaker
-        bonus = row.score.bonus if words.bonus and counts and row.score else ()
-        paid = -sum(points) if words.pool and counts else None  # what the sides did not keep
-        pool += paid or 0
-        remarks = ("ruling, see below",) if row.rulings else ()
-        if row.record is not None and not row.void:
-            remarks += ruleset.remarks(row.record)
-        hands.append(
-            printing.HandLine(
-                number=row.hand.number,
-                dealer=row.dealer,
-                bidder=bidder,
-                bid=bid,
-                taken=taken,
-                points=tuple(points),
-                running=tuple(running),
-                void=row.void,
-                tiebreaker=row.tiebreaker,
-                note=row.note,
-                facts=tuple(sorted((row.hand.record or {}).items())),
-                bonus=tuple(bonus),
-                pool=paid,
-                pool_balance=pool if paid is not None else None,
-                remarks=remarks,
-            )
-        )
-    rulings = tuple(
+        running = row.running or (hands[-1].running if hands else (0,) * len(sheet.sides))
+        line = _hand_line(row, sheet, ruleset, words, running, pool)
+        hands.append(line)
+        pool = line.pool_balance if line.pool_balance is not None else pool
+    return tuple(hands)
+
+
+def _hand_line(
+    row: SheetRow,
+    sheet: SheetView,
+    ruleset,
+    words: SheetWords,
+    running: tuple[int, ...],
+    pool: int,
+) -> printing.HandLine:
+    """One hand as printed, after the pool's balance `pool`."""
+    bidder, bid, taken = _bid(row, sheet, ruleset)
+    points = tuple(p or 0 for p, _ in row.cells)
+    bonus, paid = _beside(row, words, points)
+    return printing.HandLine(
+        number=row.hand.number,
+        dealer=row.dealer,
+        bidder=bidder,
+        bid=bid,
+        taken=taken,
+        points=points,
+        running=tuple(running),
+        void=row.void,
+        tiebreaker=row.tiebreaker,
+        note=row.note,
+        facts=tuple(sorted((row.hand.record or {}).items())),
+        bonus=bonus,
+        pool=paid,
+        pool_balance=pool + paid if paid is not None else None,
+        remarks=_remarks(row, ruleset),
+    )
+
+
+def _beside(
+    row: SheetRow, words: SheetWords, points: tuple[int, ...]
+) -> tuple[tuple[int, ...], int | None]:
+    """What the sheet prints for the players to check the row, outside the check code: the
+    hand's bonus apart, and what the sides paid into the pool (what they did not keep). A
+    void or tiebreaker row has neither."""
+    if row.void or row.tiebreaker:
+        return (), None
+    bonus = row.score.bonus if words.bonus and row.score else ()
+    return tuple(bonus), (-sum(points) if words.pool else None)
+
+
+def _bid(row: SheetRow, sheet: SheetView, ruleset) -> tuple[str, str, str]:
+    """Who bid, the bid and what was taken, in the game's words (blank without a record)."""
+    if row.record is None:
+        return "", "", ""
+    who, bid, taken = ruleset.summary(row.record)
+    return (sheet.sides[who].entrant.name if who is not None else ""), bid, taken
+
+
+def _remarks(row: SheetRow, ruleset) -> tuple[str, ...]:
+    """What a row says in words that its figures alone would not."""
+    remarks = ("ruling, see below",) if row.rulings else ()
+    if row.record is not None and not row.void:
+        remarks += ruleset.remarks(row.record)
+    return remarks
+
+
+def _ruling_lines(lines: list[RulingRow]) -> tuple[printing.RulingLine, ...]:
+    """The rulings in force, each with its facts as stored (what the check code covers)."""
+    return tuple(
         printing.RulingLine(
             hand=line.hand.number if line.hand else None,
             rule=line.rule,
@@ -124,50 +200,28 @@ def _sheet(
         )
         for line in lines
     )
-    signatures = tuple(
-        printing.SignatureLine(
-            side=side.entrant.name,
-            signer=sheet.signatures[side.index].name if side.index in sheet.signatures else "",
-            signed_at=(
-                date_format(
-                    timezone.localtime(sheet.signatures[side.index].signed_at), "DATETIME_FORMAT"
-                )
-                if side.index in sheet.signatures
-                else ""
-            ),
-            unneeded=unneeded(result, ruleset, side.index),
-        )
-        for side in sheet.sides
-    )
-    return printing.Sheet(
-        tournament=tournament.name,
-        date=date_format(tournament.date, "DATE_FORMAT"),
-        venue=tournament.venue,
-        game=tournament.get_game_display(),
-        round=result.round.number,
-        table=result.table.number,
-        sides=tuple(
-            printing.SideInfo(
-                name=side.entrant.name,
-                players=tuple(p for _, p in side.seats),
-                seats=side.name if ruleset.partnerships else side.seats[0][0],
+
+
+def _signature_lines(
+    result: TableResult, sheet: SheetView, ruleset
+) -> tuple[printing.SignatureLine, ...]:
+    """Each side's signature: who signed and when, or why the side need not sign."""
+    lines = []
+    for side in sheet.sides:
+        signature = sheet.signatures.get(side.index)
+        lines.append(
+            printing.SignatureLine(
+                side=side.entrant.name,
+                signer=signature.name if signature is not None else "",
+                signed_at=_signed_at(signature) if signature is not None else "",
+                unneeded=unneeded(result, ruleset, side.index),
             )
-            for side in sheet.sides
-        ),
-        hands=tuple(hands),
-        planned_hands=_paper_rows(result, ruleset, options, hands),
-        rulings=rulings,
-        totals=sheet.totals if hands or result.round_rulings else None,
-        winner=sheet.winner,
-        signatures=signatures,
-        final=sheet.final,
-        tiebreaker_row=ruleset.tiebreaker_hand,
-        figures=words.figures,
-        pool=words.pool,
-        pool_figures=words.pool_figures,
-        pool_start=words.pool_start,
-        key=words.key,
-    )
+        )
+    return tuple(lines)
+
+
+def _signed_at(signature) -> str:
+    return date_format(timezone.localtime(signature.signed_at), "DATETIME_FORMAT")
 
 
 def unneeded(result: TableResult, ruleset, side: int) -> str:

@@ -297,17 +297,10 @@ def _signers(data: dict) -> str:
     return ", ".join(signed) or "not signed"
 
 
-def differences(was: dict[str, Any], now: dict[str, Any]) -> list[str]:
-    """In words, what differs between the sheet as signed and the sheet as it is now."""
+def _hand_differences(hands_was: list[dict], hands_now: list[dict]) -> list[str]:
+    """Hand by hand, what changed; the hands moved only by an earlier one's change, in one
+    line at the end."""
     lines = []
-    if was["sides"] != now["sides"]:
-        lines.append(
-            "Sides: "
-            + "; ".join(s["name"] for s in was["sides"])
-            + " → "
-            + "; ".join(s["name"] for s in now["sides"])
-        )
-    hands_was, hands_now = was["hands"], now["hands"]
     carried = []  # hands whose own facts stand, with running totals moved by an earlier one
     for i in range(max(len(hands_was), len(hands_now))):
         if i >= len(hands_now):
@@ -324,6 +317,20 @@ def differences(was: dict[str, Any], now: dict[str, Any]) -> list[str]:
         lines.append(
             f"Hand{plural} {', '.join(carried)}: unchanged but for the running total{plural}"
         )
+    return lines
+
+
+def differences(was: dict[str, Any], now: dict[str, Any]) -> list[str]:
+    """In words, what differs between the sheet as signed and the sheet as it is now."""
+    lines = []
+    if was["sides"] != now["sides"]:
+        lines.append(
+            "Sides: "
+            + "; ".join(s["name"] for s in was["sides"])
+            + " → "
+            + "; ".join(s["name"] for s in now["sides"])
+        )
+    lines += _hand_differences(was["hands"], now["hands"])
     rulings_was = [_shown(r) for r in was["rulings"]]
     rulings_now = [_shown(r) for r in now["rulings"]]
     lines += [f"Ruling withdrawn: {_ruling_words(r)}" for r in rulings_was if r not in rulings_now]

@@ -33,9 +33,9 @@ from django.test import Client  # noqa: E402
 from django.test.utils import setup_test_environment  # noqa: E402
 
 from bench.support import bulk  # noqa: E402
+from documents.printed_sheet import printed_sheet  # noqa: E402
 from leaderboard.views import ROWS_PER_PAGE  # noqa: E402
-from printing import check  # noqa: E402
-from scoring import signed  # noqa: E402
+from scoring.check_code import shown  # noqa: E402
 from scoring.results import results_for  # noqa: E402
 from tournament.models import Director, Seat, Table, Tournament  # noqa: E402
 
@@ -82,10 +82,10 @@ def fetch(client: Client, url: str) -> float:
 
 def check_code(table: Table) -> str:
     """The signed sheet's check code, as its table page and its paper print it (the code is
-    derived from the sheet under the server's secret: scoring.signed)."""
+    derived from the sheet under the server's secret: documents.printed_sheet)."""
     tournament = table.round.tournament
     result = results_for(tournament, tables=[table])[table.pk]
-    return check.shown(signed.printed_sheet(result, tournament).check_code)
+    return shown(printed_sheet(result, tournament).check_code)
 
 
 def main() -> int:

@@ -22,7 +22,7 @@ from django.utils.timezone import template_localtime
 from jinja2 import Environment, StrictUndefined
 
 from tables.templatetags.history import facts, history_line
-from tables.templatetags.sheet import score_cells
+from tables.templatetags.sheet_cells import score_cells
 
 
 def url(name: str, *args) -> str:

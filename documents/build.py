@@ -12,9 +12,10 @@ from django.utils.formats import date_format
 import printing
 from laptop.links import phone_url
 from scoring.results import results_for
-from scoring.signed import check_url, printed_sheet
 from tournament import own_links
 from tournament.models import Round, Seat, Tournament
+
+from .printed_sheet import check_url, printed_sheet
 
 
 def _date(tournament: Tournament) -> str:

@@ -23,7 +23,7 @@ from tournament.inputs import paging_refused
 from tournament.models import Round, Tournament
 
 from .board import PUBLIC, Board, Counting, board, entrant_lines
-from .tables import SafeExport, standings_table, table_rows
+from .listings import SafeExport, standings_table, table_rows
 from .version import standings_facts, standings_facts_for_a_poll
 
 PROJECTOR_ROWS = 12

@@ -17,6 +17,7 @@ from .data import (
     SignatureLine,
     StandingsDoc,
     TableCard,
+    shown_code,
 )
 from .pairings import pairings_pdf
 from .sheet import sheets_pdf
@@ -37,5 +38,6 @@ __all__ = [
     "checkin_pdf",
     "pairings_pdf",
     "sheets_pdf",
+    "shown_code",
     "standings_pdf",
 ]

@@ -90,7 +90,8 @@ class Sheet:
     signatures: tuple[SignatureLine, ...]
     qr_url: str = ""
     final: bool = False
-    # A signed sheet's check code (printing.check); qr_url then opens its check page.
+    # A signed sheet's check code (scoring.check_code), printed as shown_code has it;
+    # qr_url then opens its check page.
     check_code: str = ""
     # A blank row for a tie's deciding hand (6 Card Kitty rule 6); games without one leave it.
     tiebreaker_row: bool = True
@@ -104,6 +105,12 @@ class Sheet:
     pool_start: int = 0
     # Lines under the table saying how its figures add up.
     key: tuple[str, ...] = ()
+
+
+def shown_code(code: str) -> str:
+    """A check code as printed, and as the pages show it: three groups of four,
+    "K7QM-4XPA-9DZ2"."""
+    return "-".join(code[i : i + 4] for i in range(0, len(code), 4))
 
 
 @dataclass(frozen=True)

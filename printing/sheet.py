@@ -26,8 +26,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from rules.base import cite
 
-from .check import shown
-from .data import HandLine, RulingLine, Sheet, SideInfo, SignatureLine
+from .data import HandLine, RulingLine, Sheet, SideInfo, SignatureLine, shown_code
 from .fonts import width as text_width
 from .paper import MARGIN, new_canvas, page_size
 from .qr import draw_qr
@@ -752,7 +751,7 @@ def _header(c: Canvas, sheet: Sheet, left: float, right: float, top: float) -> f
             label, address = "Scan to check this sheet", sheet.qr_url.split("?")[0]
             _color(c, INK)
             url_y -= 4
-            draw(c, right, url_y, f"Code {shown(sheet.check_code)}", 10, "bold", "right")
+            draw(c, right, url_y, f"Code {shown_code(sheet.check_code)}", 10, "bold", "right")
             url_y -= 11
         _color(c, GREY)
         # Small, but whole: the way in when the camera will not focus.

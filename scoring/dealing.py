@@ -21,7 +21,7 @@ from tournament.models import Table
 from . import may
 from .forms import ActionForm
 from .history import Action
-from .sheet import build_sheet, seat_choices
+from .sheet_view import build_sheet, seat_choices
 from .writes import Actor, EntryError, table_write
 
 

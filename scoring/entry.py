@@ -31,7 +31,7 @@ from tournament.models import (
     new_token,
 )
 
-from . import may, signed
+from . import check_code, may
 from .history import Action
 from .models import Change, CorrectionRequest, Hand, Ruling, Signature
 from .results import TableResult, results_for
@@ -305,8 +305,8 @@ def _signed(w: TableWrite, side: int, name: str, *, by_director: bool = False) -
         after["director"] = True
     if result.final:
         # What every side signed, kept with the last signature: the sheet's check
-        # code is recognised after a later correction (signed.verify).
-        after["sheet"] = signed.content(result, w.table.round.tournament)
+        # code is recognised after a later correction (check_code.verify).
+        after["sheet"] = check_code.sheet_content(result, w.table.round.tournament)
     w.log(Action.SIGNED, after=after, counts=True)
     if "sheet" in after:
         completed(w.table)

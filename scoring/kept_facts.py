@@ -2,7 +2,7 @@
 
 The app writes a hand's record (its facts by name, each a plain value), the signatures
 a reopening took away, a side and its signer, with the sheet as every side signed it
-(printing.check), a ruling's effect or note. A backup file may hold anything: its
+(scoring.check_code), a ruling's effect or note. A backup file may hold anything: its
 history is imported only in these shapes, and the pages read it in no other.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from printing import check
+from . import check_code
 
 
 def malformed(value: Any) -> str:
@@ -24,7 +24,7 @@ def malformed(value: Any) -> str:
             if not isinstance(item, list) or not all(_signature(s) for s in item):
                 return "signatures: expected a list of sides with their signers' names"
         elif key == "sheet":
-            if not check.well_formed(item):
+            if not check_code.well_formed(item):
                 return "sheet: not a signed sheet's content"
         elif item is not None and not isinstance(item, str | int | float | bool):
             return f"{key}: expected a plain value, not {type(item).__name__}"

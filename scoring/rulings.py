@@ -20,7 +20,7 @@ from rules import Ruling as RuleRuling
 from tournament.models import Entrant, Round, Seat, Table
 from tournament.news import left_words
 
-from . import may, signed
+from . import check_code, may
 from .entry import completed, next_slot, table_result
 from .history import Action
 from .models import Hand, Ruling
@@ -265,10 +265,10 @@ def record(table: Table, proposal: Proposal, *, actor: Actor) -> Ruling:
 def _final_by_ruling(w: TableWrite, after: dict) -> bool:
     """A forfeit whose present side had signed already is final with the ruling (its
     forfeiting side need not sign): what the sheet's check code covers is kept with it, as a
-    signature that makes a sheet final keeps it (entry.sign), for signed.verify."""
+    signature that makes a sheet final keeps it (entry.sign), for check_code.verify."""
     result = w.derive()
     if result.final:
-        after["sheet"] = signed.content(result, w.table.round.tournament)
+        after["sheet"] = check_code.sheet_content(result, w.table.round.tournament)
     return result.final
 
 

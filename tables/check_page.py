@@ -1,5 +1,5 @@
 """The public check of a signed sheet: the code printed under its QR code, scanned or
-typed, against what the record says now (scoring.signed.verify)."""
+typed, against what the record says now (scoring.check_code.verify)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from django import forms
 from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 
-from printing import check
-from scoring.signed import verify
+from scoring import check_code
+from scoring.check_code import verify
 from tournament.access import visible_tournament
 from tournament.inputs import stored_int
 from tournament.models import Round, Table
@@ -22,7 +22,7 @@ class CheckForm(forms.Form):
     code = forms.CharField(max_length=40, label="Check code", help_text=CODE_HELP)
 
     def clean_code(self) -> str:
-        code = check.read(self.cleaned_data["code"])
+        code = check_code.read(self.cleaned_data["code"])
         if code is None:
             raise forms.ValidationError(
                 "A check code is 12 letters and digits, as printed under the QR code."
@@ -55,7 +55,7 @@ def sheet_check(request, slug):
             "tournament": tournament,
             "form": form,
             "verdict": verdict,
-            "code": check.shown(form.cleaned_data["code"]) if verdict else "",
+            "code": check_code.shown(form.cleaned_data["code"]) if verdict else "",
             "now_rows": _rows(verdict.now) if verdict and verdict.now else [],
             "signed_rows": _rows(verdict.signed) if verdict and verdict.signed else [],
         },

@@ -22,7 +22,7 @@ from scoring import calls
 from scoring.history import Action
 from scoring.models import Change, CorrectionRequest, Hand
 from scoring.results import results_for
-from scoring.sheet import SheetView, build_sheet
+from scoring.sheet_view import SheetView, build_sheet
 from tournament import leaving, news
 from tournament.access import director_required
 from tournament.models import Entrant, Round, Table, Tournament

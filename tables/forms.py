@@ -15,7 +15,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
 from scoring.forms import HandForm
-from scoring.sheet import SideView
+from scoring.sheet_view import SideView
 from tournament import news
 from tournament.inputs import text_for
 from tournament.models import Announcement, Tournament

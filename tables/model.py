@@ -23,10 +23,10 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
+from documents import printed_sheet
 from laptop.links import phone_url
 from plumbing import live
-from printing import check
-from scoring import calls, entry, may, rulings, signed
+from scoring import calls, check_code, entry, may, rulings
 from scoring.at_table import at_table
 from scoring.dealing import FirstDealerForm
 from scoring.forms import (
@@ -43,7 +43,7 @@ from scoring.forms import (
 from scoring.history import Action
 from scoring.models import Change, CorrectionRequest, Hand
 from scoring.results import TableResult, results_for
-from scoring.sheet import SideView, build_sheet, next_dealer, ruling_lines, seat_choices
+from scoring.sheet_view import SideView, build_sheet, next_dealer, ruling_lines, seat_choices
 from tournament import news
 from tournament.models import PIN_TRIES, Table
 
@@ -312,7 +312,7 @@ class TablePage:
             "unneeded": {
                 s.index: words
                 for s in unsigned
-                if (words := signed.unneeded(self.result, self.ruleset, s.index))
+                if (words := printed_sheet.unneeded(self.result, self.ruleset, s.index))
             },
         }
 
@@ -435,7 +435,7 @@ class TablePage:
         of its paper; what changed after signing, for the top of the page."""
         result = self.result
         for change in self.history:
-            change.code = signed.signing_code(change)  # the paper of each signing, told apart
+            change.code = check_code.signing_code(change)  # the paper of each signing, told apart
             # Only a change of facts (before and after) is worded: the page shows no other.
             change.was = change.now = ""
             if change.before is not None:
@@ -449,14 +449,14 @@ class TablePage:
         has them: printed from this page's own sheet and ruling lines."""
         access, table = self.access, self.access.table
         slug, number = access.tournament.slug, table.round.number
-        printed = signed.printed_sheet(
+        printed = printed_sheet.printed_sheet(
             self.result,
             access.tournament,
-            lambda code: signed.check_url(self.request, slug, number, table.number, code),
+            lambda code: printed_sheet.check_url(self.request, slug, number, table.number, code),
             shown=(self.sheet, self.lines),
         )
         qr = segno.make(printed.qr_url, error="m").svg_data_uri(scale=4, border=2)
-        return {"code": check.shown(printed.check_code), "url": printed.qr_url, "qr": qr}
+        return {"code": check_code.shown(printed.check_code), "url": printed.qr_url, "qr": qr}
 
 
 def _first_dealer(access: Access, result, sheet, failed: Failed, asked: bool) -> dict:

@@ -1,9 +1,9 @@
 """A rank as every ranking page shows it: "=3" when shared, with its words for a screen
-reader (leaderboard.tables.rank_cell)."""
+reader (leaderboard.listings.rank_cell)."""
 
 from django import template
 
-from leaderboard.tables import rank_cell
+from leaderboard.listings import rank_cell
 
 register = template.Library()
 

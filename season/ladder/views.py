@@ -9,15 +9,15 @@ from django.urls import NoReverseMatch, reverse
 
 from club.access import club_staff_required, runs_club
 from club.models import Club, Season
-from leaderboard.tables import SafeExport
+from leaderboard.listings import SafeExport
 from league.ladder import TIES_WORDS
 from rules import get_ruleset
 from tournament.inputs import saved_once
 
 from .chart import ladder_chart
 from .forms import LadderSettingsForm, SeasonForm
+from .listings import ladder_table
 from .load import season_ladder
-from .tables import ladder_table
 
 
 def club_home(request, club):

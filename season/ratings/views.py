@@ -19,7 +19,7 @@ from tournament.inputs import paging_refused
 from . import build as ratings
 from .chart import chart
 from .history import player_ratings
-from .tables import history_table, partnership_table, ratings_dataset, ratings_table
+from .listings import history_table, partnership_table, ratings_dataset, ratings_table
 
 ROWS_PER_PAGE = 100
 CONTENT_TYPES = {

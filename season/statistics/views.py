@@ -12,8 +12,8 @@ from club.models import Club
 from season.ratings.build import for_player
 from tournament.access import shown_aliases, shown_players
 
+from .listings import bid_tables, partner_table
 from .load import pair_games, player_games
-from .tables import bid_tables, partner_table
 
 
 def player_page(request, club: str, player: int):

@@ -12,9 +12,9 @@ import re
 import pytest
 from pypdf import PdfReader
 
+from documents.printed_sheet import printed_sheet
 from leaderboard.board import standings_for
 from scoring.results import results_for
-from scoring.signed import printed_sheet
 from tests.conftest import GAMES
 from tests.support.printed_nights import RULING, new_night, played_night
 from tournament.models import Tournament

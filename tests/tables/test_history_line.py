@@ -5,9 +5,9 @@ import datetime
 
 from scoring.history import Action
 from scoring.models import Change, Hand
-from scoring.sheet import SheetRow
+from scoring.sheet_view import SheetRow
 from tables.templatetags.history import history_line
-from tables.templatetags.sheet import score_cells
+from tables.templatetags.sheet_cells import score_cells
 
 AT = datetime.datetime(2026, 11, 20, 23, 5, 9, tzinfo=datetime.UTC)  # 18:05:09 in Columbus
 

@@ -275,13 +275,12 @@ def test_a_release_that_rewords_a_ruling_leaves_the_signed_sheet_matching(
 def test_a_code_printed_by_the_release_before_the_format_had_a_version_still_matches(
     game, director_client
 ):
-    from printing import check as codes
-    from scoring import signed
+    from scoring import check_code as codes
     from scoring.results import results_for
 
     table = ruled_and_signed(game, director_client)
     tournament = table.round.tournament
     result = results_for(tournament, tables=[table])[table.pk]
-    old = codes.code(signed.content(result, tournament, form=1), settings.SECRET_KEY)
+    old = codes.code(codes.sheet_content(result, tournament, form=1), settings.SECRET_KEY)
     assert old != page_code(director_client, table).replace("-", "")
     assert verdict(check(table, codes.shown(old))) == "matches"

@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 from django.test import Client
 
-from scoring import entry, sheet
+from scoring import entry, sheet_view
 from tests.conftest import GAMES, ONE_TABLE, make_tournament
 from tests.support.helpers import (
     CORRECTED,
@@ -54,7 +54,7 @@ def calls_to(monkeypatch, function) -> list:
 
     name = function.__name__
     for module_name, module in list(sys.modules.items()):
-        ours = module_name.split(".")[0] in ("scoring", "tables")
+        ours = module_name.split(".")[0] in ("scoring", "documents", "tables")
         if ours and vars(module).get(name) is function:
             monkeypatch.setattr(module, name, counting)
     return calls
@@ -82,8 +82,8 @@ def test_one_page_builds_its_sheet_and_rulings_once(game, who, director_client, 
     else:
         client, url = director_client, f"/t/{table.round.tournament.slug}/round/1/table/1/"
     assert client.get(url).status_code == 200  # drawn once: every module it calls is loaded
-    sheets = calls_to(monkeypatch, sheet.build_sheet)
-    lines = calls_to(monkeypatch, sheet.ruling_lines)
+    sheets = calls_to(monkeypatch, sheet_view.build_sheet)
+    lines = calls_to(monkeypatch, sheet_view.ruling_lines)
     scored = hands_scored(monkeypatch, table.round.tournament.ruleset)
 
     page = client.get(url)

@@ -6,7 +6,7 @@ import django_tables2 as dt
 from django.utils.html import format_html
 from tablib import Dataset
 
-from leaderboard.tables import NUM, neutralised, rank_cell
+from leaderboard.listings import NUM, neutralised, rank_cell
 
 from .build import Ranked
 from .history import Line, Partnership

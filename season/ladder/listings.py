@@ -6,7 +6,7 @@ from __future__ import annotations
 import django_tables2 as tables
 from django.utils.html import format_html
 
-from leaderboard.tables import NUM, rank_cell
+from leaderboard.listings import NUM, rank_cell
 
 
 class NightColumn(tables.Column):

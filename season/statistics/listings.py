@@ -6,7 +6,7 @@ from __future__ import annotations
 import django_tables2 as tables
 from django.urls import reverse
 
-from leaderboard.tables import NUM
+from leaderboard.listings import NUM
 from league.statistics import BidLine, Statistics
 
 from .load import shown

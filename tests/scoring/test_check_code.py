@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from printing import HandLine, RulingLine, Sheet, SideInfo, SignatureLine
-from printing.check import code, content, differences, read, shown, well_formed
+from scoring.check_code import code, content, differences, read, shown, well_formed
 
 SECRET = "a server secret"
 FACTS_1 = (("bid", 5), ("bidding_team", 0), ("books", 12))

@@ -1,4 +1,5 @@
-"""The check code of a signed sheet (rule 40 makes the signed paper final).
+"""The check code of a signed sheet, and the check of a typed code against the record
+(rule 40 makes the signed paper final).
 
 The code is an HMAC of the sheet's canonical content: the tournament's address, the
 round and table, the sides, every hand's facts and points with the running totals, the
@@ -14,6 +15,16 @@ words the app makes of them (a bid's wording, a ruling's title and effect, the s
 names), which are kept beside them for the check page to show: a later release that
 rewords an effect leaves every signed sheet matching. Format 1, which covered the words,
 is still read, so a sheet signed under it is checked as it was printed.
+
+A final sheet's code is derived from its content under the server's secret each time it is
+asked for, never stored. What the sides signed is kept in the history (the "signed" change
+that made the sheet final): an older code is still known after a correction, and the check
+page says what changed since, when, by whom and why.
+
+The content is that of the sheet as printed, which the documents app builds
+(documents.printed_sheet): signing keeps it and the check reads it, but scoring may not
+import documents (documents imports scoring), so documents hands its builder here when the
+apps are ready (`covers`).
 """
 
 from __future__ import annotations
@@ -21,9 +32,19 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
-from .data import Sheet
+from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
+
+from printing import Sheet, shown_code
+from tournament.models import Table, Tournament
+
+from .history import Action
+from .models import Change
+from .results import TableResult, results_for
 
 # Crockford's base 32: no I, L, O or U, so a code read aloud or typed is not misread.
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -41,6 +62,24 @@ _WORDS = {
     "rulings": ("rule", "title", "effect"),
     "signatures": ("unneeded",),
 }
+
+Content = Callable[[TableResult, Tournament, int], dict[str, Any]]
+_printed: Content | None = None  # the printed sheet's content, once documents is ready
+
+
+def covers(printed: Content) -> None:
+    """What a code covers of a table's sheet: the content of the sheet as printed (the
+    documents app hands it over when the apps are ready)."""
+    global _printed
+    _printed = printed
+
+
+def sheet_content(result: TableResult, tournament: Tournament, form: int = FORMAT) -> dict:
+    """What a code covers of the table's sheet now, as plain JSON data (in an earlier `form`:
+    to check a code printed by an earlier release)."""
+    if _printed is None:
+        raise ImproperlyConfigured("the documents app builds the printed sheet: install it")
+    return _printed(result, tournament, form)
 
 
 def content(sheet: Sheet, tournament: str, form: int = FORMAT) -> dict[str, Any]:
@@ -188,9 +227,12 @@ def code(data: dict[str, Any], secret: str | bytes) -> str:
     return "".join(ALPHABET[(number >> (5 * i)) & 31] for i in reversed(range(LENGTH)))
 
 
-def shown(value: str) -> str:
-    """As printed: three groups of four, "K7QM-4XPA-9DZ2"."""
-    return "-".join(value[i : i + 4] for i in range(0, len(value), 4))
+def printed_code(data: dict[str, Any]) -> str:
+    """The code printed for a content: under the server's current secret."""
+    return code(data, _secrets()[0])
+
+
+shown = shown_code  # as printed, and on the pages: "K7QM-4XPA-9DZ2"
 
 
 def read(typed: str) -> str | None:
@@ -255,17 +297,10 @@ def _signers(data: dict) -> str:
     return ", ".join(signed) or "not signed"
 
 
-def differences(was: dict[str, Any], now: dict[str, Any]) -> list[str]:
-    """In words, what differs between the sheet as signed and the sheet as it is now."""
+def _hand_differences(hands_was: list[dict], hands_now: list[dict]) -> list[str]:
+    """Hand by hand, what changed; the hands moved only by an earlier one's change, in one
+    line at the end."""
     lines = []
-    if was["sides"] != now["sides"]:
-        lines.append(
-            "Sides: "
-            + "; ".join(s["name"] for s in was["sides"])
-            + " → "
-            + "; ".join(s["name"] for s in now["sides"])
-        )
-    hands_was, hands_now = was["hands"], now["hands"]
     carried = []  # hands whose own facts stand, with running totals moved by an earlier one
     for i in range(max(len(hands_was), len(hands_now))):
         if i >= len(hands_now):
@@ -282,6 +317,20 @@ def differences(was: dict[str, Any], now: dict[str, Any]) -> list[str]:
         lines.append(
             f"Hand{plural} {', '.join(carried)}: unchanged but for the running total{plural}"
         )
+    return lines
+
+
+def differences(was: dict[str, Any], now: dict[str, Any]) -> list[str]:
+    """In words, what differs between the sheet as signed and the sheet as it is now."""
+    lines = []
+    if was["sides"] != now["sides"]:
+        lines.append(
+            "Sides: "
+            + "; ".join(s["name"] for s in was["sides"])
+            + " → "
+            + "; ".join(s["name"] for s in now["sides"])
+        )
+    lines += _hand_differences(was["hands"], now["hands"])
     rulings_was = [_shown(r) for r in was["rulings"]]
     rulings_now = [_shown(r) for r in now["rulings"]]
     lines += [f"Ruling withdrawn: {_ruling_words(r)}" for r in rulings_was if r not in rulings_now]
@@ -293,3 +342,73 @@ def differences(was: dict[str, Any], now: dict[str, Any]) -> list[str]:
     if was["signatures"] != now["signatures"]:
         lines.append(f"Signatures: {_signers(was)} → {_signers(now)}")
     return lines
+
+
+# -- the check of a typed code against the record ---------------------------------------------
+
+
+@dataclass
+class Verdict:
+    """What the check page says of a code: it matches the record, the sheet was changed
+    after it was signed with that code, or the code is not one of this table's."""
+
+    kind: str  # "matches", "changed" or "unknown"
+    now: dict | None = None  # the sheet as the record has it now
+    signed: dict | None = None  # the sheet as it was signed with this code
+    signed_at: object = None
+    differences: list[str] = field(default_factory=list)
+    since: list[Change] = field(default_factory=list)  # the history after that signing
+
+
+def verify(table: Table | None, typed: str) -> Verdict:
+    """Re-derive the table's codes from its stored facts and compare (a few queries)."""
+    if table is None:
+        return Verdict("unknown")
+    tournament = table.round.tournament
+    result = results_for(tournament, tables=[table])[table.pk]
+    now = sheet_content(result, tournament)
+    if result.final and any(
+        _matches(sheet_content(result, tournament, form), typed) for form in FORMATS
+    ):
+        return Verdict("matches", now=now)
+    history = list(Change.objects.filter(table=table).select_related("hand"))
+    for at in reversed(range(len(history))):
+        change = history[at]
+        signed = signed_sheet(change)
+        if signed is not None and _matches(signed, typed):
+            return Verdict(
+                "changed",
+                now=now,
+                signed=signed,
+                signed_at=change.at,
+                differences=differences(signed, now),
+                since=history[at + 1 :],
+            )
+    return Verdict("unknown")
+
+
+def signed_sheet(change: Change) -> dict | None:
+    """The sheet's content as every side signed it, kept with the signature that made it
+    final (or the forfeit ruled after the side that was present signed: rulings.record);
+    None for any other change, and for a kept copy that is not a sheet's content (a
+    hand-made backup file): no page trusts a stored shape unchecked."""
+    made_final = Action.of(change.action) in (Action.SIGNED, Action.RULING)
+    after = change.after if made_final else None
+    signed = after.get("sheet") if isinstance(after, dict) else None
+    return signed if well_formed(signed) else None
+
+
+def signing_code(change: Change) -> str:
+    """The check code printed for the sheet this signature made final, as printed; blank
+    for any other change."""
+    signed = signed_sheet(change)
+    return shown(printed_code(signed)) if signed is not None else ""
+
+
+def _matches(data: dict, typed: str) -> bool:
+    return any(same(code(data, secret), typed) for secret in _secrets())
+
+
+def _secrets() -> list[str]:
+    """The current secret first; the fallbacks keep the codes printed before a rotation."""
+    return [settings.SECRET_KEY, *getattr(settings, "SECRET_KEY_FALLBACKS", [])]

@@ -211,3 +211,38 @@ def test_the_check_sees_a_cycle_hidden_in_a_function(tmp_path):
     assert graph["app.below"] == {"app.actions"}
     assert graph["app.types"] == set()  # for type checking only
     assert cycles(graph) == [["app.actions", "app.page"]]
+
+
+def layers() -> dict[str, int]:
+    """Each app's layer: one above the highest app it may import (none: 0)."""
+    found: dict[str, int] = {}
+
+    def layer(app: str) -> int:
+        if app not in found:
+            found[app] = max((layer(other) + 1 for other in APPS[app]), default=0)
+        return found[app]
+
+    for app in APPS:
+        layer(app)
+    return found
+
+
+def test_the_developers_guide_draws_the_map_as_it_is():
+    """docs/developing.md pictures the layers: each app on the layer the map puts it."""
+    lines = (ROOT / "docs" / "developing.md").read_text().splitlines()
+    column = next(line.index("may import") for line in lines if "may import" in line)
+    drawn = {}
+    for line in lines:
+        layer, *apps = line[:column].split() or [""]
+        if layer.isdecimal():
+            drawn |= {app: int(layer) for app in apps}
+    assert drawn == layers()
+
+
+def test_every_package_is_named_in_the_readme_and_the_guide():
+    """A newcomer finds every package in the README's layout and the guide's modules."""
+    readme = (ROOT / "README.md").read_text()
+    guide = (ROOT / "docs" / "developing.md").read_text()
+    packages = OURS - {"config"}  # the settings and addresses: a paragraph of their own
+    assert {p for p in packages if f"| `{p}/` |" not in readme} == set()
+    assert {p for p in OURS if f"`{p}/`" not in guide} == set()

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from itertools import accumulate
 
 from ..data import HandLine, Sheet
 from ..fonts import width as text_width
@@ -123,29 +124,73 @@ def _share(
     return widths
 
 
+@dataclass(frozen=True)
+class _Figures:
+    """The figure columns' widths: a side's (the same for every side), then the pool's."""
+
+    side: tuple[float, ...]
+    pool: tuple[float, ...]
+    n_sides: int
+
+    @property
+    def width(self) -> float:
+        return self.n_sides * sum(self.side) + sum(self.pool)
+
+    def widths(self) -> list[float]:
+        return [*self.side * self.n_sides, *self.pool]
+
+
 def _columns(
     sheet: Sheet, rows: Sequence[HandLine | None], left: float, width: float, size: float
 ) -> tuple[_Columns, int]:
     """Widths from what the columns hold: every figure on one line, the text columns the
     rest, shared so that the rows take as few lines as they can; and how whole the words
     are (2: all whole, 1: only a side's name in the head broken, 0: a cell's too)."""
-    n = max(1, len(sheet.sides))
-    m = len(sheet.figures)
-    labels = _labels(rows)
     # "Hand" may print a little smaller than the other heads, to leave the figures room.
-    number = max(text_width("Hand", 8.5, "bold"), _widest(labels, size, "bold"))
+    number = max(text_width("Hand", 8.5, "bold"), _widest(_labels(rows), size, "bold"))
     number += 2 * PAD
-    played = [r for r in rows if r is not None and r.number]
-    cells = [_figures(sheet, r) for r in played]
+    texts = [[_facts(r)[k] for r in rows] for k in range(4)]
+    words = [_longest_word(t, size) for t in texts]
+    # Every cell on one line, and never less than the least (room to write by hand).
+    wants = [
+        max(least, 2 * PAD + _widest(t, size))
+        for least, t in zip(_least_text(_head_widths(), words), texts, strict=True)
+    ]
+    name_word = _name_word(sheet)
+    figures = _least_figures(sheet, rows, width, size)
+    figures = _for_the_names(figures, name_word, width - number, sum(wants))
+    spare = width - number - figures.width
+    if sum(wants) <= spare:  # room to spare: the figures have theirs first, then the text
+        figures = _roomy(figures, width, spare - sum(wants))
+        spare = width - number - figures.width
+        text = wants
+    else:
+        text = _squeezed(texts, words, width, spare, size)
+    rest = spare - sum(text)  # what no text needs: more room to write by hand
+    text = [w + rest * s for w, s in zip(text, TEXT_SHARE, strict=True)]
+    # 2: every word whole, 1: a long name broken in the head only, 0: in a cell too.
+    cells_whole = all(w - 2 * PAD >= word for w, word in zip(text, words, strict=True))
+    whole = 0 if not cells_whole else 2 if sum(figures.side) >= name_word else 1
+    widths = [number, *text, *figures.widths()]
+    xs = tuple(accumulate(widths[:-1], initial=left))  # each column's left edge
+    return _Columns(xs, tuple(widths), figures.n_sides, len(figures.side), bool(sheet.pool)), whole
+
+
+def _least_figures(
+    sheet: Sheet, rows: Sequence[HandLine | None], width: float, size: float
+) -> _Figures:
+    """A figure's column: room to read and write it, and never narrower than its figures,
+    its total (a size larger) or the word over it. A side's columns are as wide as the
+    widest side's, so that the sides' groups match."""
+    n, m = max(1, len(sheet.sides)), len(sheet.figures)
+    cells = [_figures(sheet, r) for r in rows if r is not None and r.number]
     totals = _total_figures(sheet)
-    groups = n + (1 if sheet.pool else 0)
-    # A figure's column: room to read and write it, and never narrower than its figures.
+    assert len(totals) == n + (1 if sheet.pool else 0)
     # (Many figure columns, Ascot's four players with Seeger-Fabian, make do with less.)
     floor = min(44.0, max(22.0, width * 0.3 / (m * n + (2 if sheet.pool else 0))))
 
     def least(g: int, j: int, word: str) -> float:
-        last = j == len(totals[g]) - 1
-        style = "bold" if last else "regular"
+        style = "bold" if j == len(totals[g]) - 1 else "regular"  # the running total's
         return max(
             floor,
             2 * FIG_PAD
@@ -156,56 +201,76 @@ def _columns(
             ),
         )
 
-    side_w = [max(least(g, j, sheet.figures[j]) for g in range(n)) for j in range(m)]
-    pool_w = [least(n, j, sheet.pool_figures[j]) for j in range(2)] if sheet.pool else []
+    side = tuple(max(least(g, j, sheet.figures[j]) for g in range(n)) for j in range(m))
+    pool = tuple(least(n, j, sheet.pool_figures[j]) for j in range(2)) if sheet.pool else ()
+    return _Figures(side, pool, n)
 
-    def figures_w() -> float:
-        return n * sum(side_w) + sum(pool_w)
 
-    texts = [[_facts(r)[k] for r in rows] for k in range(4)]
-    heads = [text_width(h, HEAD_SIZE, "bold") for h in HEADS[1:]]
-    words = [_longest_word(t, size) for t in texts]
-    mins = [
-        max(hand, 2 * PAD + max(h, w)) for hand, h, w in zip(HAND_ROOM, heads, words, strict=True)
-    ]
-    wants = [max(m_, 2 * PAD + _widest(t, size)) for m_, t in zip(mins, texts, strict=True)]
-    # A side's name in the head keeps its words whole if no cell has to wrap for it.
-    name_word = 6 + max(
+def _name_word(sheet: Sheet) -> float:
+    """The room a side's name needs over its figures to keep its longest word whole."""
+    return 6 + max(
         (text_width(w, NAME_MIN, "bold") for s in sheet.sides for w in s.name.split()),
         default=0.0,
     )
-    grow = max(0.0, min(88.0, name_word) - sum(side_w)) / m
-    if grow and width - number - figures_w() - n * m * grow >= sum(wants):
-        side_w = [w + grow for w in side_w]
-    spare = width - number - figures_w()
+
+
+def _for_the_names(figures: _Figures, name_word: float, room: float, wants: float) -> _Figures:
+    """The figure columns widened for a side's name over them to keep its words whole, if
+    no cell has to wrap for it (the text columns still ``wants`` of the ``room``)."""
+    m = len(figures.side)
+    grow = max(0.0, min(88.0, name_word) - sum(figures.side)) / m
+    if grow and room - figures.width - figures.n_sides * m * grow >= wants:
+        return replace(figures, side=tuple(w + grow for w in figures.side))
+    return figures
+
+
+def _roomy(figures: _Figures, width: float, spare: float) -> _Figures:
+    """The figure columns widened towards ``nice``, room to write them by hand, out of the
+    ``spare`` the text columns do not need: each by the same part of what it lacks."""
+    m, n = len(figures.side), figures.n_sides
+    nice = min(44.0, max(34.0, width * 0.3 / (m * n + len(figures.pool))))
+
+    def short(widths: Sequence[float]) -> list[float]:
+        return [max(0.0, nice - w) for w in widths]
+
+    room = n * sum(short(figures.side)) + sum(short(figures.pool))
+    share = min(1.0, spare / room) if room else 0.0
+    side = tuple(w + share * s for w, s in zip(figures.side, short(figures.side), strict=True))
+    pool = tuple(w + share * s for w, s in zip(figures.pool, short(figures.pool), strict=True))
+    return replace(figures, side=side, pool=pool)
+
+
+def _head_widths() -> list[float]:
+    """The text columns' heads: Dealer, Bidder, Bid, Taken."""
+    return [text_width(h, HEAD_SIZE, "bold") for h in HEADS[1:]]
+
+
+def _least_text(heads: Sequence[float], words: Sequence[float]) -> list[float]:
+    """Each text column's least: room to write a name or a bid by hand, its head and its
+    longest word."""
+    return [
+        max(hand, 2 * PAD + max(h, w)) for hand, h, w in zip(HAND_ROOM, heads, words, strict=True)
+    ]
+
+
+def _squeezed(
+    texts: Sequence[Sequence[str]],
+    words: Sequence[float],
+    width: float,
+    spare: float,
+    size: float,
+) -> list[float]:
+    """The text columns when not every cell fits on one line: each at least its least, then
+    widened where that saves the most lines. With less room than that, the figures keep
+    theirs and the text columns give up first the room to write by hand, then whole words;
+    narrower still, all shrink alike."""
+    heads = _head_widths()
+    mins = _least_text(heads, words)
     if sum(mins) > spare:  # the figures need the room to write by hand: what words need
         mins = [2 * PAD + max(h, w) for h, w in zip(heads, words, strict=True)]
     if sum(mins) > spare:  # a word longer than this (a double-barrelled name) is broken
         cap = width * 0.16
         mins = [2 * PAD + max(h, min(cap, w)) for h, w in zip(heads, words, strict=True)]
-    if sum(wants) <= spare:
-        # Room to spare: figures get room to write them by hand first, then the text.
-        nice = min(44.0, max(34.0, width * 0.3 / (m * n + len(pool_w))))
-        room = n * sum(max(0.0, nice - w) for w in side_w) + sum(max(0.0, nice - w) for w in pool_w)
-        share = min(1.0, (spare - sum(wants)) / room) if room else 0.0
-        side_w = [w + share * max(0.0, nice - w) for w in side_w]
-        pool_w = [w + share * max(0.0, nice - w) for w in pool_w]
-        spare = width - number - figures_w()
-        text = wants
-    elif sum(mins) <= spare:
-        text = _share([[line_steps(t, size) for t in col] for col in texts], mins, spare)
-    else:
-        text = [m_ * spare / sum(mins) for m_ in mins]
-    rest = spare - sum(text)  # what no text needs: more room to write by hand
-    text = [w + rest * s for w, s in zip(text, TEXT_SHARE, strict=True)]
-    # 2: every word whole, 1: a long name broken in the head only, 0: in a cell too.
-    cells_whole = all(w - 2 * PAD >= word for w, word in zip(text, words, strict=True))
-    whole = 0 if not cells_whole else 2 if sum(side_w) >= name_word else 1
-    widths = [number, *text] + side_w * n + pool_w
-    xs: list[float] = []
-    x = left
-    for w in widths:
-        xs.append(x)
-        x += w
-    assert len(totals) == groups
-    return _Columns(tuple(xs), tuple(widths), n, m, bool(sheet.pool)), whole
+    if sum(mins) <= spare:
+        return _share([[line_steps(t, size) for t in col] for col in texts], mins, spare)
+    return [least * spare / sum(mins) for least in mins]

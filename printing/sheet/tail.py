@@ -45,6 +45,8 @@ def _winner_lines(sheet: Sheet, width: float) -> tuple[float, list[str], float]:
 
 @dataclass(frozen=True)
 class _Block:
+    """A part of what follows the table, whole on one page."""
+
     height: float
     draw: Callable[[Canvas, float], None]  # draws with its top at the y given
     keep_with_next: bool = False
@@ -53,25 +55,40 @@ class _Block:
 def _tail(sheet: Sheet, left: float, right: float, sig_top: Callable[[], float]) -> list[_Block]:
     """Notes, the winner and the rulings, in the order they print under the table."""
     width = right - left
-    blocks: list[_Block] = [_Block(6.0, lambda c, y: None)]
+    return [
+        _space(6.0),
+        *_notes(sheet, left, width),
+        _winner(sheet, left, width),
+        *_rulings(sheet, left, right, sig_top),
+    ]
 
-    def note(line: str) -> _Block:
-        def paint(c: Canvas, y: float) -> None:
-            _color(c, GREY)
-            draw(c, left + 2, y - NOTE_LEAD, line, 9)
 
-        return _Block(NOTE_LEAD, paint)
+def _space(height: float) -> _Block:
+    return _Block(height, lambda c, y: None)
 
-    # How the figures add up, in the game's words; then the notes on single hands.
-    notes = [line for text in sheet.key for line in wrap(text, width - 12, 9, max_lines=None)]
-    notes += _note_lines(sheet, width - 12)
-    blocks += [note(line) for line in notes]
-    if notes:
-        blocks.append(_Block(4.0, lambda c, y: None))
 
+def _notes(sheet: Sheet, left: float, width: float) -> list[_Block]:
+    """How the figures add up, in the game's words; then the notes on single hands."""
+    lines = [line for text in sheet.key for line in wrap(text, width - 12, 9, max_lines=None)]
+    lines += _note_lines(sheet, width - 12)
+    if not lines:
+        return []
+    return [*(_note(line, left) for line in lines), _space(4.0)]
+
+
+def _note(line: str, left: float) -> _Block:
+    def paint(c: Canvas, y: float) -> None:
+        _color(c, GREY)
+        draw(c, left + 2, y - NOTE_LEAD, line, 9)
+
+    return _Block(NOTE_LEAD, paint)
+
+
+def _winner(sheet: Sheet, left: float, width: float) -> _Block:
+    """The winner's name, or a line to write it on."""
     label_w, winner, winner_size = _winner_lines(sheet, width)
 
-    def paint_winner(c: Canvas, y: float) -> None:
+    def paint(c: Canvas, y: float) -> None:
         _color(c, INK)
         base = y - 16
         draw(c, left, base, "Winner:", 15, "bold")
@@ -82,39 +99,59 @@ def _tail(sheet: Sheet, left: float, right: float, sig_top: Callable[[], float])
         for j, line in enumerate(winner):
             draw(c, x, base - j * (winner_size + 3), line, winner_size, "bold")
 
-    blocks.append(_Block(30.0 + max(0, len(winner) - 1) * (winner_size + 3), paint_winner))
+    return _Block(30.0 + max(0, len(winner) - 1) * (winner_size + 3), paint)
 
-    def paint_heading(c: Canvas, y: float) -> None:
+
+def _rulings(sheet: Sheet, left: float, right: float, sig_top: Callable[[], float]) -> list[_Block]:
+    """The heading, kept with the first ruling, then each ruling; on a blank sheet, lines
+    to write them on."""
+    heading = _rulings_heading(sheet, left)
+    if not sheet.rulings and not sheet.hands:
+        return [_blank_rulings(heading, left, right, sig_top)]
+    blocks = [_Block(13.0 if sheet.rulings else 27.0, heading, keep_with_next=True)]
+    return blocks + [_ruling(r, left, right - left) for r in sheet.rulings]
+
+
+def _rulings_heading(sheet: Sheet, left: float) -> Callable[[Canvas, float], None]:
+    """The heading, "Rulings", with "none" once hands are played without one."""
+
+    def paint(c: Canvas, y: float) -> None:
         _color(c, INK)
         draw(c, left, y - 13, "Rulings", 11, "bold")
         if not sheet.rulings and sheet.hands:
             _color(c, GREY)
             draw(c, left + 56, y - 13, "none", 10, "italic")
 
-    if not sheet.rulings and not sheet.hands:
+    return paint
 
-        def paint_blank(c: Canvas, y: float) -> None:
-            paint_heading(c, y)
-            _color(c, RULE)
-            c.setLineWidth(0.5)
-            # Lines to write on, down to the signatures: rulings are rare but never short.
-            y -= 13
-            for i in range(1, max(2, int((y - sig_top() - 8) // 22)) + 1):
-                c.line(left, y - 22 * i, right, y - 22 * i)
 
-        blocks.append(_Block(18 + 2 * 20, paint_blank))
-        return blocks
-    blocks.append(_Block(13.0 if sheet.rulings else 27.0, paint_heading, keep_with_next=True))
+def _blank_rulings(
+    heading: Callable[[Canvas, float], None],
+    left: float,
+    right: float,
+    sig_top: Callable[[], float],
+) -> _Block:
+    """The heading and lines to write on, down to the signatures: rulings are rare but
+    never short."""
 
-    def ruling(r: RulingLine) -> _Block:
-        """A ruling, all its lines on one page."""
-        lines = wrap(_ruling_text(r), width - 12, 10, max_lines=None)
+    def paint(c: Canvas, y: float) -> None:
+        heading(c, y)
+        _color(c, RULE)
+        c.setLineWidth(0.5)
+        y -= 13
+        for i in range(1, max(2, int((y - sig_top() - 8) // 22)) + 1):
+            c.line(left, y - 22 * i, right, y - 22 * i)
 
-        def paint(c: Canvas, y: float) -> None:
-            _color(c, INK)
-            for j, line in enumerate(lines, start=1):
-                draw(c, left + 12, y - j * RULING_LEAD, line, 10)
+    return _Block(18 + 2 * 20, paint)
 
-        return _Block(RULING_LEAD * len(lines), paint)
 
-    return blocks + [ruling(r) for r in sheet.rulings]
+def _ruling(r: RulingLine, left: float, width: float) -> _Block:
+    """A ruling, all its lines on one page."""
+    lines = wrap(_ruling_text(r), width - 12, 10, max_lines=None)
+
+    def paint(c: Canvas, y: float) -> None:
+        _color(c, INK)
+        for j, line in enumerate(lines, start=1):
+            draw(c, left + 12, y - j * RULING_LEAD, line, 10)
+
+    return _Block(RULING_LEAD * len(lines), paint)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from reportlab.pdfgen.canvas import Canvas
 
 from ..data import Sheet, SideInfo, SignatureLine
@@ -50,53 +52,70 @@ def _signatures(
     """Each side's line to sign, whose it is under it; returns the block's height (and
     only measures it when there is no canvas)."""
     sides = sheet.sides or (SideInfo("", (), ""),)
-    listed = {s.name for s in sides}
-    extra = [s for s in sheet.signatures if s.side not in listed]
     col = width / len(sides)
-    w = col - 18
-    line_y = top - 50
-    under = 0.0
     if c is not None:
         _color(c, INK)
         # Two sides at a partnership table; at a three- or four-player game, each player.
         who = "both sides agree" if len(sheet.sides) == 2 else "every player agrees"
         draw(c, left, top - 11, f"Signatures — {who} the scores above", 11, "bold")
+    under = 0.0
     for i, side in enumerate(sides):
         sig = _signature_for(sheet, side)
-        x = left + i * col
-        if sig.signer:
-            when = f" · {sig.signed_at}" if sig.signed_at else ""
-            signed = fit_lines(f"Signed by {sig.signer}{when}", w, 9, 6.5)
-        elif sig.unneeded:  # a side that forfeited: no line to sign on
-            signed = fit_lines(sig.unneeded, w, 9, 6.5)
-        else:
-            signed = (["Sign here"], 9.0)
-        parts = (
-            (*fit_lines(side.name, w, 10, 7.5, "bold"), "bold", INK),
-            (*fit_lines(_players(side), w, 9, 7), "regular", INK),
-            (*signed, "regular" if sig.signer else "italic", GREY),
-        )
-        y = line_y
-        for lines, size, style, ink in parts:
-            for line in lines:
-                y -= size + 2.5
-                if c is not None:
-                    _color(c, ink)
-                    draw(c, x, y, line, size, style)
-        under = max(under, line_y - y)
-        if c is not None and (sig.signer or not sig.unneeded):
-            _color(c, INK)
-            c.setLineWidth(0.9)
-            c.line(x, line_y, x + w, line_y)
-            if sig.signer:
-                draw_fitted(c, x + 4, line_y + 6, sig.signer, w - 8, 16, 8, "italic")
+        under = max(under, _sign_line(c, side, sig, left + i * col, col - 18, top - 50))
     height = 50 + under + 8
-    if extra:  # a signature for a side the sheet does not list: print it, never drop it
-        text = "; ".join(f"{s.side}: {s.signer} {s.signed_at}".strip() for s in extra)
-        lines = wrap(f"Also signed — {text}", width, 8, max_lines=None)
-        if c is not None:
-            _color(c, GREY)
-            for j, line in enumerate(lines):
-                draw(c, left, top - height - j * 10, line, 8)
-        height += 10 * len(lines)
-    return height
+    return height + _also_signed(c, sheet, sides, left, width, top - height)
+
+
+def _sign_line(
+    c: Canvas | None, side: SideInfo, sig: SignatureLine, x: float, w: float, line_y: float
+) -> float:
+    """One side's line, the signer's name on it (none for a side that need not sign), and
+    under it the side, its players and who signed; returns how far under the line."""
+    parts = (
+        (*fit_lines(side.name, w, 10, 7.5, "bold"), "bold", INK),
+        (*fit_lines(_players(side), w, 9, 7), "regular", INK),
+        (*_who_signed(sig, w), "regular" if sig.signer else "italic", GREY),
+    )
+    y = line_y
+    for lines, size, style, ink in parts:
+        for line in lines:
+            y -= size + 2.5
+            if c is not None:
+                _color(c, ink)
+                draw(c, x, y, line, size, style)
+    if c is not None and (sig.signer or not sig.unneeded):
+        _color(c, INK)
+        c.setLineWidth(0.9)
+        c.line(x, line_y, x + w, line_y)
+        if sig.signer:
+            draw_fitted(c, x + 4, line_y + 6, sig.signer, w - 8, 16, 8, "italic")
+    return line_y - y
+
+
+def _who_signed(sig: SignatureLine, w: float) -> tuple[list[str], float]:
+    """Who signed and when; or why the side need not sign (it forfeited: no line to sign
+    on); or where to sign."""
+    if sig.signer:
+        when = f" · {sig.signed_at}" if sig.signed_at else ""
+        return fit_lines(f"Signed by {sig.signer}{when}", w, 9, 6.5)
+    if sig.unneeded:
+        return fit_lines(sig.unneeded, w, 9, 6.5)
+    return ["Sign here"], 9.0
+
+
+def _also_signed(
+    c: Canvas | None, sheet: Sheet, sides: Sequence[SideInfo], left: float, width: float, top: float
+) -> float:
+    """A signature for a side the sheet does not list: printed, never dropped; returns
+    the height it takes."""
+    listed = {s.name for s in sides}
+    extra = [s for s in sheet.signatures if s.side not in listed]
+    if not extra:
+        return 0
+    text = "; ".join(f"{s.side}: {s.signer} {s.signed_at}".strip() for s in extra)
+    lines = wrap(f"Also signed — {text}", width, 8, max_lines=None)
+    if c is not None:
+        _color(c, GREY)
+        for j, line in enumerate(lines):
+            draw(c, left, top - j * 10, line, 8)
+    return 10 * len(lines)

@@ -195,20 +195,25 @@ def _table_part(
         c.setLineWidth(0.5)
         c.line(cols.left, y, cols.right, y)
     if totals:
-        h, size = t.total_h, t.size
-        _color(c, INK)
-        c.setLineWidth(1.4)
-        c.line(cols.left, y, cols.right, y)
-        # The word across the text columns, open in this row (it may not fit Taken alone).
-        open_rows.append((y, y - h))
-        span = (cols.x[1], cols.x[5])
-        draw(c, span[1] - PAD, y - h / 2 - size * 0.35, "Total", size, "bold", "right", span)
-        for g, figures in enumerate(_total_figures(sheet)):
-            k = cols.first(g)
-            for j, figure in enumerate(figures):
-                if figure:
-                    _lines(c, cols, k + j, y, h, [figure], size + 1, "bold", "right")
-        y -= h
-        c.line(cols.left, y, cols.right, y)
+        # "Total" spans the text columns, open in this row (it may not fit Taken alone).
+        open_rows.append((y, y - t.total_h))
+        y = _total_row(c, sheet, t, y)
     _grid(c, t, top, y, open_rows)
     return y
+
+
+def _total_row(c: Canvas, sheet: Sheet, t: _Table, top: float) -> float:
+    """Each column's total, a size larger, between heavy lines; returns the y under it."""
+    cols, h, size = t.cols, t.total_h, t.size
+    _color(c, INK)
+    c.setLineWidth(1.4)
+    c.line(cols.left, top, cols.right, top)
+    span = (cols.x[1], cols.x[5])
+    draw(c, span[1] - PAD, top - h / 2 - size * 0.35, "Total", size, "bold", "right", span)
+    for g, figures in enumerate(_total_figures(sheet)):
+        k = cols.first(g)
+        for j, figure in enumerate(figures):
+            if figure:
+                _lines(c, cols, k + j, top, h, [figure], size + 1, "bold", "right")
+    c.line(cols.left, top - h, cols.right, top - h)
+    return top - h

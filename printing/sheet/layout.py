@@ -151,3 +151,14 @@ def _one_page_table(sheet: Sheet, left: float, width: float, room: float) -> _Ta
     if 1 in best and best[1].size - 1 > table.size:
         table = best[1]
     return _stretch(table, room, most)
+
+
+def _table_over_pages(sheet: Sheet, left: float, width: float) -> _Table:
+    """A table too long for one page, at the size it flows over several at: smaller,
+    rather than a word broken in a cell, down to the smallest."""
+    size = FLOW_SIZE
+    table, whole = _measure(sheet, left, width, size, 0.0)
+    while not whole and size > MIN_SIZE:
+        size -= 0.5
+        table, whole = _measure(sheet, left, width, size, 0.0)
+    return table

@@ -13,7 +13,7 @@ from ..paper import MARGIN, new_canvas, page_size
 from ..text import draw
 from .header import CONTINUED_H, _continued_header, _footer, _header
 from .ink import GREY, INK, _color
-from .layout import FLOW_SIZE, MIN_SIZE, _measure, _one_page_table
+from .layout import _one_page_table, _Row, _table_over_pages
 from .sides import _sides, _signatures
 from .table import _table_part
 from .tail import _Block, _tail
@@ -59,11 +59,7 @@ def _flow_table(
 ) -> float:
     """A table too long for one page, over as many as it needs: each page repeats the head,
     and the last keeps at least one hand with the totals and what follows them."""
-    size = FLOW_SIZE
-    table, whole = _measure(sheet, left, right - left, size, 0.0)
-    while not whole and size > MIN_SIZE:  # smaller, rather than a word broken in a cell
-        size -= 0.5
-        table, whole = _measure(sheet, left, right - left, size, 0.0)
+    table = _table_over_pages(sheet, left, right - left)
     rows = list(table.rows)
     # What follows the table stays with its last hand, unless no page could hold them.
     fresh_room = ph - 2 * MARGIN - CONTINUED_H - table.head_h
@@ -76,10 +72,7 @@ def _flow_table(
         room = top - MARGIN - table.head_h - (table.start_h if first else 0.0)
         if sum(r.height for r in rows) + table.total_h + end_h <= room:
             break
-        take, used = 0, 0.0
-        while take < len(rows) - keep and used + rows[take].height <= room:
-            used += rows[take].height
-            take += 1
+        take = _rows_that_fit(rows, room, keep)
         if not take and fresh:  # a hand taller than a page: on a page of its own, whole
             if len(rows) <= keep:
                 break
@@ -90,6 +83,15 @@ def _flow_table(
         top = _new_page(c, sheet, left, right, ph)
         fresh = True
     return _table_part(c, sheet, table, rows, top, totals=True, first=first)
+
+
+def _rows_that_fit(rows: Sequence[_Row], room: float, keep: int) -> int:
+    """How many rows from the first fit in ``room``, leaving at least ``keep`` for later."""
+    take, used = 0, 0.0
+    while take < len(rows) - keep and used + rows[take].height <= room:
+        used += rows[take].height
+        take += 1
+    return take
 
 
 def _flow_tail(

@@ -69,61 +69,6 @@ class _Columns:
         return any(k == self.first(g) for g in range(self.groups))
 
 
-def _widest(texts: Sequence[str], size: float, style: str = "regular") -> float:
-    return max((text_width(t, size, style) for t in texts if t), default=0.0)
-
-
-def _longest_word(texts: Sequence[str], size: float) -> float:
-    return _widest([w for t in texts for w in t.split()], size)
-
-
-def _lines_at(steps: Sequence[tuple[float, int]], room: float) -> int:
-    """Lines a cell takes in that much room (an estimate below its longest word)."""
-    fitting = [lines for w, lines in steps if w <= room + 1e-6]
-    if fitting:
-        return fitting[-1]
-    narrowest, lines = steps[0]
-    return lines + math.ceil(narrowest / max(room, 1.0)) - 1
-
-
-def _share(
-    cells: Sequence[Sequence[tuple[tuple[float, int], ...]]],
-    mins: Sequence[float],
-    spare: float,
-) -> list[float]:
-    """Widths for the text columns from ``mins`` up, within ``spare`` in all: each step
-    widens the column that saves the most lines of the table per point of width, so the
-    rows stay as short as the page allows. ``cells[k][r]`` are column k's line steps."""
-    widths = list(mins)
-    rows = range(len(cells[0]))
-
-    def lines(ws: Sequence[float]) -> tuple[int, int]:
-        per_cell = [
-            [_lines_at(col[r], w - 2 * PAD) for r in rows] for col, w in zip(cells, ws, strict=True)
-        ]
-        tallest = sum(max(col[r] for col in per_cell) for r in rows)
-        return tallest, sum(map(sum, per_cell))
-
-    now = lines(widths)
-    while True:
-        best: tuple[tuple[float, float], int, float, tuple[int, int]] | None = None
-        for k, col in enumerate(cells):
-            wider = [w + 2 * PAD for steps in col for w, _ in steps if w + 2 * PAD > widths[k]]
-            if not wider or min(wider) - widths[k] > spare - sum(widths) + 1e-6:
-                continue
-            trial = [*widths[:k], min(wider), *widths[k + 1 :]]
-            after = lines(trial)
-            cost = min(wider) - widths[k]
-            score = ((now[0] - after[0]) / cost, (now[1] - after[1]) / cost)
-            if best is None or score > best[0]:
-                best = (score, k, min(wider), after)
-        if best is None:
-            break
-        _, k, w, now = best
-        widths[k] = w
-    return widths
-
-
 @dataclass(frozen=True)
 class _Figures:
     """The figure columns' widths: a side's (the same for every side), then the pool's."""
@@ -274,3 +219,58 @@ def _squeezed(
     if sum(mins) <= spare:
         return _share([[line_steps(t, size) for t in col] for col in texts], mins, spare)
     return [least * spare / sum(mins) for least in mins]
+
+
+def _share(
+    cells: Sequence[Sequence[tuple[tuple[float, int], ...]]],
+    mins: Sequence[float],
+    spare: float,
+) -> list[float]:
+    """Widths for the text columns from ``mins`` up, within ``spare`` in all: each step
+    widens the column that saves the most lines of the table per point of width, so the
+    rows stay as short as the page allows. ``cells[k][r]`` are column k's line steps."""
+    widths = list(mins)
+    rows = range(len(cells[0]))
+
+    def lines(ws: Sequence[float]) -> tuple[int, int]:
+        per_cell = [
+            [_lines_at(col[r], w - 2 * PAD) for r in rows] for col, w in zip(cells, ws, strict=True)
+        ]
+        tallest = sum(max(col[r] for col in per_cell) for r in rows)
+        return tallest, sum(map(sum, per_cell))
+
+    now = lines(widths)
+    while True:
+        best: tuple[tuple[float, float], int, float, tuple[int, int]] | None = None
+        for k, col in enumerate(cells):
+            wider = [w + 2 * PAD for steps in col for w, _ in steps if w + 2 * PAD > widths[k]]
+            if not wider or min(wider) - widths[k] > spare - sum(widths) + 1e-6:
+                continue
+            trial = [*widths[:k], min(wider), *widths[k + 1 :]]
+            after = lines(trial)
+            cost = min(wider) - widths[k]
+            score = ((now[0] - after[0]) / cost, (now[1] - after[1]) / cost)
+            if best is None or score > best[0]:
+                best = (score, k, min(wider), after)
+        if best is None:
+            break
+        _, k, w, now = best
+        widths[k] = w
+    return widths
+
+
+def _lines_at(steps: Sequence[tuple[float, int]], room: float) -> int:
+    """Lines a cell takes in that much room (an estimate below its longest word)."""
+    fitting = [lines for w, lines in steps if w <= room + 1e-6]
+    if fitting:
+        return fitting[-1]
+    narrowest, lines = steps[0]
+    return lines + math.ceil(narrowest / max(room, 1.0)) - 1
+
+
+def _widest(texts: Sequence[str], size: float, style: str = "regular") -> float:
+    return max((text_width(t, size, style) for t in texts if t), default=0.0)
+
+
+def _longest_word(texts: Sequence[str], size: float) -> float:
+    return _widest([w for t in texts for w in t.split()], size)

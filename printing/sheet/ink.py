@@ -1,4 +1,5 @@
-"""The inks of the score sheet: black for what is signed, grey for what guides the pen."""
+"""The score sheet's inks: black for what the players sign; grey for what guides them (the
+date, notes, remarks, the footer), lighter for the rules between rows, the head's shade."""
 
 from __future__ import annotations
 

@@ -19,6 +19,8 @@ REMARK_MIN = 6.5  # a row's remarks ("ruling, see below") print a size under its
 
 @dataclass(frozen=True)
 class _Row:
+    """One row of the table at a print size: its cells line by line, and its height."""
+
     hand: HandLine | None  # None: a blank row to fill by hand
     label: str  # what the Hand column says
     cells: tuple[tuple[str, ...], ...]  # dealer, bidder, bid, taken: each line by line
@@ -38,6 +40,8 @@ class _Row:
 
 @dataclass(frozen=True)
 class _Table:
+    """The table at one print size: its columns, its head's and rows' heights."""
+
     cols: _Columns
     size: float
     names: tuple[tuple[tuple[str, ...], float], ...]  # each side's name in the head: lines, size
@@ -89,6 +93,8 @@ def _natural(size: float, row: _Row) -> float:
 def _measure(
     sheet: Sheet, left: float, width: float, size: float, base_h: float
 ) -> tuple[_Table, int]:
+    """The table at that print size, each row at least ``base_h`` tall; and how whole its
+    words are (as _columns says)."""
     rows = _rows(sheet)
     cols, whole = _columns(sheet, rows, left, width, size)
     names = _head_names(sheet, cols)

@@ -15,14 +15,6 @@ QR_SIZE = 92.0
 CONTINUED_H = 42.0  # the heading of a sheet's later page
 
 
-def _status(sheet: Sheet) -> str:
-    if sheet.final:
-        return "FINAL"
-    if sheet.hands:
-        return "NOT FINAL"
-    return ""
-
-
 def _header(c: Canvas, sheet: Sheet, left: float, right: float, top: float) -> float:
     """Tournament, date, round and table, game, status and QR; returns the y below it."""
     text_right = right - (QR_SIZE + 14 if sheet.qr_url else 0)
@@ -46,6 +38,14 @@ def _header(c: Canvas, sheet: Sheet, left: float, right: float, top: float) -> f
     if sheet.qr_url:
         bottom = min(bottom, _qr(c, sheet, right, top))
     return bottom
+
+
+def _status(sheet: Sheet) -> str:
+    if sheet.final:
+        return "FINAL"
+    if sheet.hands:
+        return "NOT FINAL"
+    return ""
 
 
 def _badge(c: Canvas, status: str, right: float, y: float) -> float:

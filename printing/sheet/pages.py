@@ -21,6 +21,28 @@ from .tail import _Block, _tail
 AIR = 8.0  # between what the table is followed by and the signatures
 
 
+def sheets_pdf(sheets: Sequence[Sheet], paper: str = "letter") -> bytes:
+    """All the given sheets in the order given (the caller sorts by table), each on a new
+    page, one page each unless a round is too long for one."""
+    page = page_size(paper)
+    buf = io.BytesIO()
+    title = (
+        f"Score sheets — {sheets[0].tournament}, round {sheets[0].round}"
+        if sheets
+        else ("Score sheets")
+    )
+    c = new_canvas(buf, paper, title)
+    for sheet in sheets:
+        draw_sheet(c, sheet, page)
+        c.showPage()
+    if not sheets:
+        _color(c, GREY)
+        draw(c, MARGIN, page[1] - MARGIN - 14, "No sheets to print.", 14)
+        c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
 def draw_sheet(c: Canvas, sheet: Sheet, page: tuple[float, float]) -> None:
     """Draw one sheet from the current page on; it takes more pages only when one cannot
     hold it (the caller starts the page after it)."""
@@ -46,12 +68,6 @@ def draw_sheet(c: Canvas, sheet: Sheet, page: tuple[float, float]) -> None:
     _flow_tail(c, sheet, tail, y, sig_top, left, right, ph)
     _footer(c, sheet, left, right, more=False)
     _signatures(c, sheet, left, width, sig_top)
-
-
-def _new_page(c: Canvas, sheet: Sheet, left: float, right: float, ph: float) -> float:
-    _footer(c, sheet, left, right, more=True)
-    c.showPage()
-    return _continued_header(c, sheet, left, right, ph - MARGIN)
 
 
 def _flow_table(
@@ -121,23 +137,7 @@ def _flow_tail(
         _new_page(c, sheet, left, right, ph)
 
 
-def sheets_pdf(sheets: Sequence[Sheet], paper: str = "letter") -> bytes:
-    """All the given sheets in the order given (the caller sorts by table), each on a new
-    page, one page each unless a round is too long for one."""
-    page = page_size(paper)
-    buf = io.BytesIO()
-    title = (
-        f"Score sheets — {sheets[0].tournament}, round {sheets[0].round}"
-        if sheets
-        else ("Score sheets")
-    )
-    c = new_canvas(buf, paper, title)
-    for sheet in sheets:
-        draw_sheet(c, sheet, page)
-        c.showPage()
-    if not sheets:
-        _color(c, GREY)
-        draw(c, MARGIN, page[1] - MARGIN - 14, "No sheets to print.", 14)
-        c.showPage()
-    c.save()
-    return buf.getvalue()
+def _new_page(c: Canvas, sheet: Sheet, left: float, right: float, ph: float) -> float:
+    _footer(c, sheet, left, right, more=True)
+    c.showPage()
+    return _continued_header(c, sheet, left, right, ph - MARGIN)

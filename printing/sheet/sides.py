@@ -11,10 +11,6 @@ from ..text import draw, draw_fitted, fit_lines, wrap
 from .ink import GREY, INK, _color
 
 
-def _players(side: SideInfo) -> str:
-    return " & ".join(p for p in side.players if p and p != side.name)
-
-
 def _sides(c: Canvas, sheet: Sheet, left: float, width: float, top: float) -> float:
     """Who plays: names wrap to two lines before they shrink, and are never cut."""
     n = max(1, len(sheet.sides))
@@ -39,11 +35,8 @@ def _sides(c: Canvas, sheet: Sheet, left: float, width: float, top: float) -> fl
     return top - size - name_h - players_h - 12
 
 
-def _signature_for(sheet: Sheet, side: SideInfo) -> SignatureLine:
-    for sig in sheet.signatures:
-        if sig.side == side.name:
-            return sig
-    return SignatureLine(side.name)
+def _players(side: SideInfo) -> str:
+    return " & ".join(p for p in side.players if p and p != side.name)
 
 
 def _signatures(
@@ -64,6 +57,13 @@ def _signatures(
         under = max(under, _sign_line(c, side, sig, left + i * col, col - 18, top - 50))
     height = 50 + under + 8
     return height + _also_signed(c, sheet, sides, left, width, top - height)
+
+
+def _signature_for(sheet: Sheet, side: SideInfo) -> SignatureLine:
+    for sig in sheet.signatures:
+        if sig.side == side.name:
+            return sig
+    return SignatureLine(side.name)
 
 
 def _sign_line(

@@ -18,31 +18,6 @@ from .ink import GREY, INK, RULE, _color
 NOTE_LEAD, RULING_LEAD = 11.5, 12.5
 
 
-def _note_lines(sheet: Sheet, width: float) -> list[str]:
-    lines: list[str] = []
-    for hand in sheet.hands:
-        if not hand.note:
-            continue
-        label = "TB" if hand.tiebreaker else str(hand.number)
-        lines += wrap(f"{label}*  {hand.note}", width, 9, max_lines=None)
-    return lines
-
-
-def _ruling_text(r: RulingLine) -> str:
-    where = f"Hand {r.hand}" if r.hand is not None else "Table"
-    title = f" — {r.title}" if r.title else ""
-    effect = f": {r.effect}" if r.effect else ""
-    return f"{where} · {cite(r.rule)}{title}{effect}"
-
-
-def _winner_lines(sheet: Sheet, width: float) -> tuple[float, list[str], float]:
-    label_w = text_width("Winner:", 15, "bold")
-    if not sheet.winner:
-        return label_w, [], 16.0
-    lines, size = fit_lines(sheet.winner, width - label_w - 8, 16, 11, "bold")
-    return label_w, lines, size
-
-
 @dataclass(frozen=True)
 class _Block:
     """A part of what follows the table, whole on one page."""
@@ -84,6 +59,16 @@ def _note(line: str, left: float) -> _Block:
     return _Block(NOTE_LEAD, paint)
 
 
+def _note_lines(sheet: Sheet, width: float) -> list[str]:
+    lines: list[str] = []
+    for hand in sheet.hands:
+        if not hand.note:
+            continue
+        label = "TB" if hand.tiebreaker else str(hand.number)
+        lines += wrap(f"{label}*  {hand.note}", width, 9, max_lines=None)
+    return lines
+
+
 def _winner(sheet: Sheet, left: float, width: float) -> _Block:
     """The winner's name, or a line to write it on."""
     label_w, winner, winner_size = _winner_lines(sheet, width)
@@ -100,6 +85,14 @@ def _winner(sheet: Sheet, left: float, width: float) -> _Block:
             draw(c, x, base - j * (winner_size + 3), line, winner_size, "bold")
 
     return _Block(30.0 + max(0, len(winner) - 1) * (winner_size + 3), paint)
+
+
+def _winner_lines(sheet: Sheet, width: float) -> tuple[float, list[str], float]:
+    label_w = text_width("Winner:", 15, "bold")
+    if not sheet.winner:
+        return label_w, [], 16.0
+    lines, size = fit_lines(sheet.winner, width - label_w - 8, 16, 11, "bold")
+    return label_w, lines, size
 
 
 def _rulings(sheet: Sheet, left: float, right: float, sig_top: Callable[[], float]) -> list[_Block]:
@@ -155,3 +148,10 @@ def _ruling(r: RulingLine, left: float, width: float) -> _Block:
             draw(c, left + 12, y - j * RULING_LEAD, line, 10)
 
     return _Block(RULING_LEAD * len(lines), paint)
+
+
+def _ruling_text(r: RulingLine) -> str:
+    where = f"Hand {r.hand}" if r.hand is not None else "Table"
+    title = f" — {r.title}" if r.title else ""
+    effect = f": {r.effect}" if r.effect else ""
+    return f"{where} · {cite(r.rule)}{title}{effect}"

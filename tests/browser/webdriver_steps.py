@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
@@ -23,6 +24,15 @@ from tests.support.wifi import Wifi
 WAIT_SECONDS = 15  # what a step waits for the page to show something
 # Sent again by the phone's own timer once the network is back (kitty.js: every 10 s).
 RESEND_SECONDS = 40
+
+
+# An element of a page the browser has since replaced (a form sent, a poll's new page): each
+# driver's own words for it (Firefox's Marionette client is optional: its tests skip).
+try:
+    from marionette_driver.errors import StaleElementException
+except ImportError:  # pragma: no cover - Firefox's tests skip without it
+    StaleElementException = StaleElementReferenceException
+REPLACED = (StaleElementReferenceException, StaleElementException)
 
 
 def wait(session, seconds: float = WAIT_SECONDS) -> WebDriverWait:
@@ -183,8 +193,16 @@ def open_box(session, summary: str) -> None:
 
 
 def shows(text: str):
-    """A wait's condition: the text is on the page where a user can see it."""
-    return lambda s: text in s.find_element(By.TAG_NAME, "body").text
+    """A wait's condition: the text is on the page where a user can see it. A page that
+    gives way to the next between finding its body and reading it is asked again."""
+
+    def on_page(session) -> bool:
+        try:
+            return text in session.find_element(By.TAG_NAME, "body").text
+        except REPLACED:
+            return False
+
+    return on_page
 
 
 def heading(text: str):

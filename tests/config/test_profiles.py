@@ -127,7 +127,12 @@ def test_the_laptop_keeps_its_key_database_and_copies_in_the_data_folder(tmp_pat
         assert key.stat().st_mode & 0o777 == 0o600
     host = socket.gethostname().lower()
     assert read["ALLOWED_HOSTS"][:8] == [
-        *DEFAULT_HOSTS, "127.0.0.1", "localhost", "[::1]", host, f"{host}.local"
+        *DEFAULT_HOSTS,
+        "127.0.0.1",
+        "localhost",
+        "[::1]",
+        host,
+        f"{host}.local",
     ]
     database = read["DATABASES"]["default"]
     assert database["ENGINE"] == "django.db.backends.sqlite3"
@@ -202,8 +207,12 @@ def test_a_server_behind_a_tls_proxy():
     assert_shared(read)
 
     chosen = read_settings(
-        DEBUG="0", SECRET_KEY="k", SECURE_SSL_REDIRECT="0", SECURE_HSTS_SECONDS="3600",
-        STATIC_ROOT="/srv/kittytd/static", LOG_LEVEL="INFO",
+        DEBUG="0",
+        SECRET_KEY="k",
+        SECURE_SSL_REDIRECT="0",
+        SECURE_HSTS_SECONDS="3600",
+        STATIC_ROOT="/srv/kittytd/static",
+        LOG_LEVEL="INFO",
     )
     assert chosen["SECURE_SSL_REDIRECT"] is False and chosen["SECURE_HSTS_SECONDS"] == 3600
     assert chosen["STATIC_ROOT"] == str(Path("/srv/kittytd/static"))
@@ -222,7 +231,9 @@ def test_postgresql_through_our_backend_with_its_statements_kept_prepared(env, o
     database = read["DATABASES"]["default"]
     assert database["ENGINE"] == "config.postgresql"
     assert (database["NAME"], database["HOST"], database["PORT"]) == (
-        "kittytd", "db.example.org", 5432
+        "kittytd",
+        "db.example.org",
+        5432,
     )
     assert database.get("OPTIONS", {}) == options
     assert database["CONN_MAX_AGE"] == 0

@@ -1,6 +1,7 @@
-"""The PostgreSQL run (`--only-database-tests`, .ci/run) leaves out only what no database
-setting reaches: a test that reads or writes the database, one marked for PostgreSQL, and
-one reading DATABASE_URL itself are all still run there."""
+"""The PostgreSQL run (`--only-database-tests`, .ci/run) runs what PostgreSQL changes
+(tests/conftest.py, POSTGRES_CHANGES): a module named there, one marked for PostgreSQL,
+one reading DATABASE_URL itself; a page whose SQL is the same on both, and the pure core,
+ran on SQLite just before."""
 
 from __future__ import annotations
 
@@ -11,12 +12,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 KEPT = [
-    "tests/test_bad_input.py::test_a_nul_in_a_table_link_is_a_clear_400",  # django_db mark
-    "tests/test_bad_input.py::test_a_nul_form_key_stores_no_hand",  # the db through a fixture
+    "tests/test_bad_input.py::test_a_nul_in_a_table_link_is_a_clear_400",  # named
+    # in a folder named
+    "tests/scoring/test_table_entry.py::test_the_entering_side_cannot_accept_its_own_hand",
     "tests/test_two_instances.py::test_nginx_alternates_and_both_instances_serve_one_release",
     "tests/config/test_deploy_check.py::test_check_deploy_reports_no_issues_in_production",
 ]
-LEFT = ["tests/rules/test_rules_places.py::test_6_card_kitty_with_no_winner_is_level"]
+LEFT = [
+    "tests/rules/test_rules_places.py::test_6_card_kitty_with_no_winner_is_level",  # pure
+    "tests/draw/test_rounds.py::test_round_two_has_no_rematch_and_byes_rotate",  # same SQL
+]
 
 
 def collected(*options: str) -> set[str]:
@@ -29,6 +34,6 @@ def collected(*options: str) -> set[str]:
     return {line for line in done.stdout.splitlines() if "::" in line}
 
 
-def test_the_database_run_keeps_every_test_a_database_reaches_and_leaves_the_rest():
+def test_the_database_run_keeps_what_postgresql_changes_and_leaves_the_rest():
     assert collected() == set(KEPT + LEFT)
     assert collected("--only-database-tests") == set(KEPT)

@@ -22,6 +22,7 @@ import datetime
 import decimal
 import json
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -362,6 +363,22 @@ def import_tournament(
 
 
 def _import(data: dict, club: Club | None) -> Tournament:
+    """The night's records in the order they point at each other: each step stores what
+    the later ones link to, so each can check the file against what is stored already."""
+    tournament, options = _restore_tournament(data, club)
+    entrants = _restore_entrants(data, tournament)
+    _restore_announcements(data, tournament)
+    rounds = _restore_rounds(data, tournament)
+    tables = _restore_tables_and_byes(rounds, entrants)
+    hands = _restore_seats_and_hands(tables, entrants, tournament.ruleset, options)
+    _restore_rulings_signatures_and_history(tables, hands)
+    _check_scores(tournament)
+    return tournament
+
+
+def _restore_tournament(data: dict, club: Club | None) -> tuple[Tournament, dict]:
+    """The tournament's own record, at an address no night here has, and the game's
+    options every hand of the file is read by."""
     tournament = _build(Tournament, data["tournament"], "tournament: ")
     if club is not None:
         tournament.club = club
@@ -370,32 +387,54 @@ def _import(data: dict, club: Club | None) -> Tournament:
             f"A tournament with the address “{tournament.slug}” already exists: delete it "
             "first, or change the slug in the file to import a copy."
         )
+    options = _game_options(tournament)
+    tournament.save()
+    return tournament, options
+
+
+def _game_options(tournament: Tournament) -> dict:
+    """The options in play, from the file's options by name as the ruleset checks them."""
     if not isinstance(tournament.options, dict):
         raise BackupError(
             "tournament: options: expected the game's options by name, "
             f"not {_shown(tournament.options)}."
         )
     try:
-        options = tournament.game_options
+        return tournament.game_options
     except InvalidOptions as exc:
         raise BackupError(f"tournament: options: {_words(exc)}") from None
-    tournament.save()
-    ruleset = tournament.ruleset
 
+
+def _restore_entrants(data: dict, tournament: Tournament) -> dict[int, Entrant]:
+    """The entrants, by the file's ids: the ids the tournament keeps inside JSON point at
+    them again, and their players are linked to the club's register."""
+    rows = _records(data, "entrants", "")
     entrants: dict[int, Entrant] = {}
-    for i, row in enumerate(_records(data, "entrants", "")):
+    for i, row in enumerate(rows):
         where = f"entrants[{i}]: "
         if not isinstance(row.get("id"), int) or row["id"] in entrants:
             raise BackupError(f"{where}each entrant needs its own whole-number id.")
         entrants[row["id"]] = _build(Entrant, row, where, tournament=tournament)
     _create(Entrant, list(entrants.values()))
     _relink_entrant_lists(tournament, entrants)
+    _link_to_register(tournament, rows, entrants)
+    return entrants
+
+
+def _link_to_register(
+    tournament: Tournament, rows: list[dict], entrants: dict[int, Entrant]
+) -> None:
+    """Each player linked to the club's register, by the register names the file keeps
+    for them as well as by the names typed."""
     known = {}
-    for i, row in enumerate(_records(data, "entrants", "")):
+    for i, row in enumerate(rows):
         for slot, name, aliases in _read_links(row, f"entrants[{i}]: "):
             known[(entrants[row["id"]].pk, slot)] = (name, aliases)
     link_entrants(tournament, entrants.values(), known=known)
 
+
+def _restore_announcements(data: dict, tournament: Tournament) -> None:
+    """The director's announcements, the night's news stamped with the newest."""
     announcements = [
         _build(Announcement, row, f"announcements[{i}]: ", tournament=tournament)
         for i, row in enumerate(_records(data, "announcements", ""))
@@ -406,113 +445,205 @@ def _import(data: dict, club: Club | None) -> Tournament:
         tournament.news_at = max(a.at for a in announcements)
         Tournament.objects.filter(pk=tournament.pk).update(news_at=tournament.news_at)
 
-    rounds = _records(data, "rounds", "")
-    round_objs = [
-        _build(Round, row, f"rounds[{i}]: ", tournament=tournament) for i, row in enumerate(rounds)
+
+def _restore_rounds(data: dict, tournament: Tournament) -> list[tuple[Round, dict]]:
+    """The rounds, each beside its record in the file (its byes and tables)."""
+    rows = _records(data, "rounds", "")
+    rounds = [
+        _build(Round, row, f"rounds[{i}]: ", tournament=tournament) for i, row in enumerate(rows)
     ]
-    _create(Round, round_objs)
+    _create(Round, rounds)
+    return list(zip(rounds, rows, strict=True))
 
-    tables, table_rows, byes = [], [], []
-    for i, (round_, row) in enumerate(zip(round_objs, rounds, strict=True)):
-        for j, bye in enumerate(_records(row, "byes", f"rounds[{i}].")):
-            where = f"rounds[{i}].byes[{j}]: "
-            entrant = _id(bye.get("entrant"), entrants, "entrant", where)
-            byes.append(Bye(round=round_, entrant=entrant or _missing(where, "entrant")))
-        for j, table_row in enumerate(_records(row, "tables", f"rounds[{i}].")):
-            where = f"rounds[{i}].tables[{j}]"
-            table = _build(Table, table_row, where + ": ", round=round_)
-            if "first_dealer" not in table_row:
-                # A file from before a table could say who dealt first: not said (its
-                # dealers were taken to start at the first seat), so its hands are read
-                # as they were entered, not judged against a dealer nobody named.
-                table.first_dealer = None
-            tables.append((table, where))
-            table_rows.append(table_row)
-    _create(Table, [t for t, _ in tables])
+
+@dataclass
+class _FileTable:
+    """A table being restored, beside its record in the file and where that is (for the
+    messages); its number of sides is known once its seats are read."""
+
+    table: Table
+    row: dict
+    where: str
+    sides: int = 0
+
+
+def _restore_tables_and_byes(
+    rounds: list[tuple[Round, dict]], entrants: dict[int, Entrant]
+) -> list[_FileTable]:
+    """Each round's byes and tables, read round by round; the tables are stored first."""
+    tables, byes = [], []
+    for i, (round_, row) in enumerate(rounds):
+        byes.extend(_byes_of(round_, row, entrants, f"rounds[{i}]"))
+        tables.extend(_tables_of(round_, row, f"rounds[{i}]"))
+    _create(Table, [t.table for t in tables])
     _create(Bye, byes)
+    return tables
 
-    seats, hands, hand_ids = [], [], []
-    sides_at: dict[int, int] = {}  # the number of sides at each table, by its place in `tables`
+
+def _byes_of(round_: Round, row: dict, entrants: dict[int, Entrant], where: str) -> list[Bye]:
+    """The round's byes, each one of the file's entrants."""
+    byes = []
+    for j, bye in enumerate(_records(row, "byes", where + ".")):
+        at = f"{where}.byes[{j}]: "
+        entrant = _id(bye.get("entrant"), entrants, "entrant", at)
+        byes.append(Bye(round=round_, entrant=entrant or _missing(at, "entrant")))
+    return byes
+
+
+def _tables_of(round_: Round, row: dict, where: str) -> list[_FileTable]:
+    """The round's tables, each beside its record in the file."""
+    tables = []
+    for j, table_row in enumerate(_records(row, "tables", where + ".")):
+        at = f"{where}.tables[{j}]"
+        table = _build(Table, table_row, at + ": ", round=round_)
+        if "first_dealer" not in table_row:
+            # A file from before a table could say who dealt first: not said (its
+            # dealers were taken to start at the first seat), so its hands are read
+            # as they were entered, not judged against a dealer nobody named.
+            table.first_dealer = None
+        tables.append(_FileTable(table, table_row, at))
+    return tables
+
+
+def _restore_seats_and_hands(
+    tables: list[_FileTable], entrants: dict[int, Entrant], ruleset, options: dict
+) -> dict[int, Hand]:
+    """Each table's seats, then its hands, read by the game as dealt at that table; the
+    seats are stored before the hands. Returns the hands by the file's ids."""
+    seats, hands = [], []
     seated: set[tuple[int, int]] = set()  # (round, entrant)
-    for n, ((table, where), row) in enumerate(zip(tables, table_rows, strict=True)):
-        placed = []
-        for k, seat_row in enumerate(_records(row, "seats", where + ".")):
-            at = f"{where}.seats[{k}]: "
-            entrant = _id(seat_row.get("entrant"), entrants, "entrant", at)
-            entrant = entrant or _missing(at, "entrant")
-            if (table.round_id, entrant.pk) in seated:
-                raise BackupError(f"{at}{entrant.name} is seated twice in this round.")
-            seated.add((table.round_id, entrant.pk))
-            placed.append(_build(Seat, seat_row, at, table=table, entrant=entrant))
+    for t in tables:
+        placed = _seats_at(t, entrants, seated)
         seats.extend(placed)
         size = ruleset.players_at_table(len(placed))
-        sides_at[n] = _check_seats(ruleset, placed, size, where)
-        dealt = _dealt(ruleset, table, size, where)
-        for k, hand_row in enumerate(_records(row, "hands", where + ".")):
-            at = f"{where}.hands[{k}]: "
-            hand = _build(Hand, hand_row, at, table=table)
-            _check_side(hand.entered_by, sides_at[n], "entered_by", at)
-            _check_off_sheet(hand, at)
-            if hand.record is not None and not isinstance(hand.record, dict):
-                raise BackupError(f"{at}record: expected the hand's facts by name.")
-            if hand.record is not None:
-                try:
-                    dealt.parse_hand(hand.record, size, options, hand.number)
-                except (InvalidHand, TypeError, AttributeError) as exc:
-                    raise BackupError(f"{at}record: {_words(exc)}") from None
-            hands.append(hand)
-            hand_ids.append((hand_row.get("id"), hand, at))
+        t.sides = _check_seats(ruleset, placed, size, t.where)
+        hands.extend(_hands_at(t, _dealt(ruleset, t.table, size, t.where), size, options))
     _create(Seat, seats)
-    _create(Hand, hands)
-    hands_by_id: dict[int, Hand] = {}
-    for old_id, hand, at in hand_ids:
-        if not isinstance(old_id, int) or old_id in hands_by_id:
-            raise BackupError(f"{at}each hand needs its own whole-number id.")
-        hands_by_id[old_id] = hand
+    _create(Hand, [hand for _, hand, _ in hands])
+    return _hands_by_id(hands)
 
-    rulings, signatures, changes, corrections = [], [], [], []
-    causes = []  # (the file's id of a ruling, the ruling, the file's id of its cause, where)
-    for n, ((table, where), row) in enumerate(zip(tables, table_rows, strict=True)):
-        for k, r in enumerate(_records(row, "rulings", where + ".")):
-            at = f"{where}.rulings[{k}]: "
-            hand = _id(r.get("hand"), hands_by_id, "hand", at)
-            _same_table(hand, table, at)
-            ruling = _build(Ruling, r, at, table=table, hand=hand, created_by=None)
-            _check_side(ruling.offender, sides_at[n], "offender", at)
-            rulings.append(ruling)
-            causes.append((r.get("id"), ruling, r.get("caused_by"), at))
-        signed = set()
-        for k, s in enumerate(_records(row, "signatures", where + ".")):
-            at = f"{where}.signatures[{k}]: "
-            signature = _build(Signature, s, at, table=table)
-            _check_side(signature.side, sides_at[n], "side", at)
-            if signature.side in signed:
-                raise BackupError(f"{at}side {signature.side} has signed already.")
-            signed.add(signature.side)
-            signatures.append(signature)
-        for k, c in enumerate(_records(row, "changes", where + ".")):
-            at = f"{where}.changes[{k}]: "
-            hand = _id(c.get("hand"), hands_by_id, "hand", at)
-            _same_table(hand, table, at)
-            change = _build(Change, c, at, table=table, hand=hand, user=None)
-            for name in ("before", "after"):
-                if wrong := kept_facts.malformed(getattr(change, name)):
-                    raise BackupError(f"{at}{name}: {wrong}.")
-            change.imported = True
-            changes.append(change)
-        for k, c in enumerate(_records(row, "corrections", where + ".")):
-            at = f"{where}.corrections[{k}]: "
-            asked = _build(CorrectionRequest, c, at, table=table, closed_by=None)
-            _check_side(asked.side, sides_at[n], "side", at)
-            corrections.append(asked)
-    _create(Ruling, rulings)
+
+def _seats_at(
+    t: _FileTable, entrants: dict[int, Entrant], seated: set[tuple[int, int]]
+) -> list[Seat]:
+    """The table's seats, each entrant seated once in a round (`seated` so far)."""
+    placed = []
+    for k, row in enumerate(_records(t.row, "seats", t.where + ".")):
+        at = f"{t.where}.seats[{k}]: "
+        entrant = _id(row.get("entrant"), entrants, "entrant", at) or _missing(at, "entrant")
+        if (t.table.round_id, entrant.pk) in seated:
+            raise BackupError(f"{at}{entrant.name} is seated twice in this round.")
+        seated.add((t.table.round_id, entrant.pk))
+        placed.append(_build(Seat, row, at, table=t.table, entrant=entrant))
+    return placed
+
+
+def _hands_at(t: _FileTable, dealt, size: int, options: dict) -> list[tuple[Any, Hand, str]]:
+    """The table's hands, each with the file's id of it and where it is in the file."""
+    hands = []
+    for k, row in enumerate(_records(t.row, "hands", t.where + ".")):
+        at = f"{t.where}.hands[{k}]: "
+        hand = _build(Hand, row, at, table=t.table)
+        _check_side(hand.entered_by, t.sides, "entered_by", at)
+        _check_off_sheet(hand, at)
+        _check_record(hand, dealt, size, options, at)
+        hands.append((row.get("id"), hand, at))
+    return hands
+
+
+def _check_record(hand: Hand, dealt, size: int, options: dict, where: str) -> None:
+    """The hand's facts, if it has any, as the game dealt at its table reads them."""
+    if hand.record is not None and not isinstance(hand.record, dict):
+        raise BackupError(f"{where}record: expected the hand's facts by name.")
+    if hand.record is not None:
+        try:
+            dealt.parse_hand(hand.record, size, options, hand.number)
+        except (InvalidHand, TypeError, AttributeError) as exc:
+            raise BackupError(f"{where}record: {_words(exc)}") from None
+
+
+def _hands_by_id(hands: list[tuple[Any, Hand, str]]) -> dict[int, Hand]:
+    """The hands by the file's ids, which the rulings and the history point at."""
+    by_id: dict[int, Hand] = {}
+    for old_id, hand, at in hands:
+        if not isinstance(old_id, int) or old_id in by_id:
+            raise BackupError(f"{at}each hand needs its own whole-number id.")
+        by_id[old_id] = hand
+    return by_id
+
+
+def _restore_rulings_signatures_and_history(
+    tables: list[_FileTable], hands: dict[int, Hand]
+) -> None:
+    """Each table's rulings, signatures, history and the sides' correction requests; a
+    ruling made because of another points at it once both are stored."""
+    causes, signatures, changes, corrections = [], [], [], []
+    for t in tables:
+        causes.extend(_rulings_at(t, hands))
+        signatures.extend(_signatures_at(t))
+        changes.extend(_changes_at(t, hands))
+        corrections.extend(_corrections_at(t))
+    _create(Ruling, [ruling for _, ruling, _, _ in causes])
     _link_causes(causes)
     _create(Signature, signatures)
     _create(Change, changes)
     _create(CorrectionRequest, corrections)
 
-    _check_scores(tournament)
-    return tournament
+
+def _rulings_at(t: _FileTable, hands: dict[int, Hand]) -> list[tuple[Any, Ruling, Any, str]]:
+    """The table's rulings, not attributed to an account here; each with the file's id of
+    it and of its cause, and where it is (what _link_causes takes)."""
+    causes = []
+    for k, row in enumerate(_records(t.row, "rulings", t.where + ".")):
+        at = f"{t.where}.rulings[{k}]: "
+        hand = _id(row.get("hand"), hands, "hand", at)
+        _same_table(hand, t.table, at)
+        ruling = _build(Ruling, row, at, table=t.table, hand=hand, created_by=None)
+        _check_side(ruling.offender, t.sides, "offender", at)
+        causes.append((row.get("id"), ruling, row.get("caused_by"), at))
+    return causes
+
+
+def _signatures_at(t: _FileTable) -> list[Signature]:
+    """The table's signatures, one a side."""
+    signatures, signed = [], set()
+    for k, row in enumerate(_records(t.row, "signatures", t.where + ".")):
+        at = f"{t.where}.signatures[{k}]: "
+        signature = _build(Signature, row, at, table=t.table)
+        _check_side(signature.side, t.sides, "side", at)
+        if signature.side in signed:
+            raise BackupError(f"{at}side {signature.side} has signed already.")
+        signed.add(signature.side)
+        signatures.append(signature)
+    return signatures
+
+
+def _changes_at(t: _FileTable, hands: dict[int, Hand]) -> list[Change]:
+    """The table's history, kept as the file's words and marked as imported: no account
+    here is named by a file."""
+    changes = []
+    for k, row in enumerate(_records(t.row, "changes", t.where + ".")):
+        at = f"{t.where}.changes[{k}]: "
+        hand = _id(row.get("hand"), hands, "hand", at)
+        _same_table(hand, t.table, at)
+        change = _build(Change, row, at, table=t.table, hand=hand, user=None)
+        for name in ("before", "after"):
+            if wrong := kept_facts.malformed(getattr(change, name)):
+                raise BackupError(f"{at}{name}: {wrong}.")
+        change.imported = True
+        changes.append(change)
+    return changes
+
+
+def _corrections_at(t: _FileTable) -> list[CorrectionRequest]:
+    """The sides' requests for a correction, open or answered (by no account here)."""
+    corrections = []
+    for k, row in enumerate(_records(t.row, "corrections", t.where + ".")):
+        at = f"{t.where}.corrections[{k}]: "
+        asked = _build(CorrectionRequest, row, at, table=t.table, closed_by=None)
+        _check_side(asked.side, t.sides, "side", at)
+        corrections.append(asked)
+    return corrections
 
 
 def import_json(raw: bytes | str, club: Club | None = None) -> Tournament:

@@ -14,7 +14,7 @@ from tournament.access import NOT_STAFF, director_required
 from tournament.linking import to_confirm
 from tournament.models import Tournament
 
-from . import backup
+from . import exporting, importing
 from .forms import REPLACE_LABEL, DeleteForm, RestoreForm
 
 # A night deleted or replaced leaves no history of its own: the log says who, and where
@@ -26,8 +26,10 @@ log = logging.getLogger(__name__)
 def tournament_export(request, slug):
     """The whole tournament as one JSON file: the night's backup."""
     tournament = get_object_or_404(Tournament, slug=slug)
-    response = HttpResponse(backup.export_json(tournament), content_type="application/json")
-    response["Content-Disposition"] = f'attachment; filename="{backup.backup_filename(tournament)}"'
+    response = HttpResponse(exporting.export_json(tournament), content_type="application/json")
+    response["Content-Disposition"] = (
+        f'attachment; filename="{exporting.backup_filename(tournament)}"'
+    )
     return response
 
 
@@ -43,17 +45,17 @@ def tournament_import(request):
     club = form.cleaned_data["club"]
     kept, staff = None, []
     try:
-        data = backup.read_json(form.cleaned_data["file"].read())
-        there = backup.night_at_address(data)
+        data = importing.read_json(form.cleaned_data["file"].read())
+        there = importing.night_at_address(data)
         if there is not None:
             if refused := _replace_refused(request.user, there, form.cleaned_data["replace"]):
                 status, words = refused
                 form.add_error("replace", words)
                 return _restore_page(request, form, status=status, there=there)
-            kept = deleting.keep_copies(there, backup.export_json(there).encode(), "replacing")
+            kept = deleting.keep_copies(there, exporting.export_json(there).encode(), "replacing")
             staff = list(there.staff.all())  # who ran the night runs it still
-        tournament = backup.import_tournament(data, club, replacing=there)
-    except backup.BackupError as exc:
+        tournament = importing.import_tournament(data, club, replacing=there)
+    except importing.BackupError as exc:
         return _restore_page(request, form, status=400, error=str(exc))
     except deleting.NotKept as exc:
         return _restore_page(request, form, status=503, error=str(exc))
@@ -133,7 +135,7 @@ def tournament_delete(request, slug):
     if not form.is_valid():
         return _delete_page(request, tournament, form, goes, status=400)
     try:
-        kept = deleting.keep_copies(tournament, backup.export_json(tournament).encode())
+        kept = deleting.keep_copies(tournament, exporting.export_json(tournament).encode())
     except deleting.NotKept as exc:
         return _delete_page(request, tournament, form, goes, status=503, error=str(exc))
     name = tournament.name

@@ -29,7 +29,8 @@ database.start("restore.sqlite3")
 
 import datetime  # noqa: E402
 
-from backup.backup import export_tournament, import_json  # noqa: E402
+from backup.exporting import export_tournament  # noqa: E402
+from backup.importing import import_json  # noqa: E402
 from club.models import Club  # noqa: E402
 from tournament.models import Entrant, Tournament  # noqa: E402
 

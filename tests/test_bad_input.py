@@ -11,7 +11,8 @@ from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from backup.backup import BackupError, export_tournament, import_json
+from backup.exporting import export_tournament
+from backup.importing import BackupError, import_json
 from scoring import entry
 from scoring.models import Change, Hand, Ruling, Signature
 from tests.conftest import ONE_TABLE, make_tournament

@@ -39,7 +39,8 @@ from django.urls import URLResolver, get_resolver
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from backup.backup import BackupError, export_tournament, import_json
+from backup.exporting import export_tournament
+from backup.importing import BackupError, import_json
 from club.models import Club, Player, Season
 from rules import RULESETS
 from scoring import entry

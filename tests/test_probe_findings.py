@@ -25,8 +25,9 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from backup.backup import BackupError, export_tournament, import_json, import_tournament
+from backup.exporting import export_tournament
 from backup.forms import BACKUP_MAX_BYTES
+from backup.importing import BackupError, import_json, import_tournament
 from club.forms import ClubForm
 from club.models import Club, Player
 from laptop import backups

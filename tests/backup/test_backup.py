@@ -6,7 +6,8 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.test import Client
 
-from backup.backup import BackupError, export_json, export_tournament, import_json
+from backup.exporting import export_json, export_tournament
+from backup.importing import BackupError, import_json
 from leaderboard.board import standings_for
 from scoring import entry
 from scoring.models import Change, Hand, Ruling, Signature

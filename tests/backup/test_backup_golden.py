@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from backup.backup import import_json
+from backup.importing import import_json
 from leaderboard.board import standings_for
 from scoring.results import results_for
 

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from django.test import Client
 
-from backup.backup import BackupError, export_tournament, import_json, import_tournament
+from backup.exporting import export_tournament
+from backup.importing import BackupError, import_json, import_tournament
 from tests.conftest import GAMES, ONE_TABLE, make_tournament
 from tests.support.floor import words
 from tests.support.helpers import published_round, side_link, table_of

@@ -16,7 +16,7 @@ from django.core.management import call_command
 from django.db import connection
 from django.db.models.signals import post_delete
 
-from backup.backup import import_json
+from backup.importing import import_json
 from club.models import Club, Player, Season
 from laptop import backups
 from leaderboard.board import standings_for

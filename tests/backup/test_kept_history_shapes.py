@@ -7,7 +7,8 @@ import json
 import pytest
 from django.test import Client
 
-from backup.backup import BackupError, export_tournament, import_json
+from backup.exporting import export_tournament
+from backup.importing import BackupError, import_json
 from scoring import entry
 from scoring.models import Change
 from tests.conftest import GAMES, ONE_TABLE, make_tournament

@@ -6,7 +6,8 @@ import json
 import pytest
 from django.test import Client
 
-from backup.backup import BackupError, check_format, export_json
+from backup.exporting import export_json
+from backup.importing import BackupError, check_format
 from kittytd import __version__
 from tests.conftest import make_tournament
 

@@ -5,7 +5,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from backup.backup import export_tournament, import_tournament
+from backup.exporting import export_tournament
+from backup.importing import import_tournament
 from scoring import calls, entry
 from scoring.history import Action
 from scoring.models import Change

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 from django.test import Client
 
-from backup.backup import export_tournament, import_json
+from backup.exporting import export_tournament
+from backup.importing import import_json
 from scoring.models import Change, Hand
 from tests.conftest import GAMES, ONE_TABLE, make_tournament
 from tests.support.helpers import SIMPLE_HAND, enter, published_round, side_link, table_of

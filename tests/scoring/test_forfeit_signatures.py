@@ -23,7 +23,8 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from backup.backup import export_json, import_json
+from backup.exporting import export_json
+from backup.importing import import_json
 from scoring import entry, rulings
 from scoring.history import Action
 from scoring.models import Change, Ruling, Signature

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from django.utils import timezone
 
-from backup.backup import export_tournament, import_tournament
+from backup.exporting import export_tournament
+from backup.importing import import_tournament
 from scoring import calls, entry, rulings
 from scoring.dealing import set_first_dealer
 from scoring.history import ACTION_MAX, Action

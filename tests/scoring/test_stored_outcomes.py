@@ -12,7 +12,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 import standings
-from backup.backup import export_json, import_json
+from backup.exporting import export_json
+from backup.importing import import_json
 from leaderboard.board import byes_for, standings_for, tiebreak_order
 from rules import RULESETS
 from scoring import entry, outcomes, rulings

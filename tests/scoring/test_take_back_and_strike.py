@@ -16,7 +16,8 @@ from django.core.management import call_command
 from django.test import Client
 from pypdf import PdfReader
 
-from backup.backup import BackupError, export_json, export_tournament, import_json
+from backup.exporting import export_json, export_tournament
+from backup.importing import BackupError, import_json
 from leaderboard.board import standings_for
 from scoring import entry, outcomes
 from scoring.models import Change, Hand, TableOutcome

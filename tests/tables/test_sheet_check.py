@@ -13,7 +13,8 @@ from django.conf import settings
 from django.test import Client
 from pypdf import PdfReader
 
-from backup.backup import export_json, import_json
+from backup.exporting import export_json
+from backup.importing import import_json
 from scoring.models import Hand
 from tests.conftest import GAMES, ONE_TABLE, make_tournament
 from tests.support.helpers import (

@@ -304,7 +304,8 @@ def test_the_codes_pdf_gives_each_player_their_own_link(director_client, game):
 
 
 def test_a_backup_keeps_self_checkin_on_but_never_the_links(night):
-    from backup.backup import export_json, import_json
+    from backup.exporting import export_json
+    from backup.importing import import_json
 
     old = set(night.entrants.values_list("checkin_token", flat=True))
     text = export_json(night)

@@ -4,7 +4,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from backup.backup import backup_filename, export_json
+from backup.exporting import backup_filename, export_json
 from tournament.models import Tournament
 
 

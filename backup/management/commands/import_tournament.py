@@ -5,7 +5,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from backup.backup import BackupError, import_json
+from backup.importing import BackupError, import_json
 from club.models import Club
 from tournament import access
 

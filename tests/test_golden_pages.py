@@ -192,7 +192,7 @@ def pdf_text(pdf: bytes) -> str:
 # ---------------------------------------------------------------------------------------
 # What differs from one run to the next.
 
-SYMBOL = "[0-9A-HJKMNP-TV-Z]"  # printing.check's alphabet: Crockford's base 32
+SYMBOL = "[0-9A-HJKMNP-TV-Z]"  # scoring.check_code's alphabet: Crockford's base 32
 # A check code as printed ("K7QM-4XPA-9DZ2"), or as a link to the check page has it.
 CODE = re.compile(
     rf"(?:(?<=%3D)|(?<![0-9A-Za-z]))({SYMBOL}{{4}}-{SYMBOL}{{4}}-{SYMBOL}{{4}})(?![0-9A-Za-z])"

@@ -36,8 +36,10 @@ REPLACED = (StaleElementReferenceException, StaleElementException)
 
 
 def wait(session, seconds: float = WAIT_SECONDS) -> WebDriverWait:
-    """Until a condition holds on the page, asked again and again (never a fixed sleep)."""
-    return WebDriverWait(session, seconds, poll_frequency=0.2)
+    """Until a condition holds on the page, asked again and again (never a fixed sleep). A
+    page that gives way to the next while a condition reads it (a form sent, a poll's new
+    page, a notice redrawn) is asked again, not taken for an answer."""
+    return WebDriverWait(session, seconds, poll_frequency=0.2, ignored_exceptions=REPLACED)
 
 
 # Each game's two hands as a player taps them in, by what the form's labels and buttons say:
@@ -193,16 +195,9 @@ def open_box(session, summary: str) -> None:
 
 
 def shows(text: str):
-    """A wait's condition: the text is on the page where a user can see it. A page that
-    gives way to the next between finding its body and reading it is asked again."""
+    """A wait's condition: the text is on the page where a user can see it."""
 
-    def on_page(session) -> bool:
-        try:
-            return text in session.find_element(By.TAG_NAME, "body").text
-        except REPLACED:
-            return False
-
-    return on_page
+    return lambda s: text in s.find_element(By.TAG_NAME, "body").text
 
 
 def heading(text: str):

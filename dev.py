@@ -4,6 +4,8 @@
 
     python3 dev.py run       # set up the runtime, then serve the night (kittytd run)
     python3 dev.py test      # the runtime and the test tools, ruff, the whole test suite
+    python3 dev.py test --quick  # the same without browsers, processes or sweeps: minutes
+    python3 dev.py test --coverage  # the whole suite, then each app's coverage (as CI runs)
     python3 dev.py restore   # put a copy of the night back (kittytd restore)
     python3 dev.py dev       # Django's development server, DEBUG on, this laptop only
 
@@ -181,7 +183,19 @@ def test(args):
     # left queued behind one worker while the other had finished.
     given = any(a.startswith(("-n", "--numprocesses")) for a in args)
     spread = [] if given else ["-n", "auto", "--dist", "worksteal"]
+    if "--quick" in args:
+        args = [a for a in args if a != "--quick"] + ["-m", QUICK]
+    measured = "--coverage" in args
+    if measured:  # lines and branches run (pyproject.toml), then each app's against its floor
+        args = [a for a in args if a != "--coverage"] + ["--cov", "--cov-report="]
     sh(str(PY), "-m", "pytest", *spread, *args, env=env)
+    if measured:
+        sh(str(PY), "-m", "tests.coverage_by_app", env=env)
+
+
+# The inner loop's run (`test --quick`): the pure core and the Django tests, without what
+# drives a browser, starts a process of its own or sweeps every address with junk.
+QUICK = "not browser and not spawns and not sweep"
 
 
 if __name__ == "__main__":

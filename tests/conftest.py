@@ -8,8 +8,10 @@ from hypothesis import settings as hypothesis_settings
 from tournament.models import Director, Entrant, Tournament
 
 # CI (.ci/run) draws the same examples every run, so a red run is the change's, not the
-# draw's; a developer's run draws new ones, and keeps what failed in .hypothesis/.
-hypothesis_settings.register_profile("ci", derandomize=True)
+# draw's; a developer's run draws new ones, and keeps what failed in .hypothesis/. Either
+# way a failure prints its example and the `@reproduce_failure` line that draws it again.
+hypothesis_settings.register_profile("ci", derandomize=True, print_blob=True)
+hypothesis_settings.register_profile("default", print_blob=True)
 hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
@@ -55,14 +57,18 @@ SERVED_FIXTURES = {"live_server", "chromium"}
 
 
 def pytest_collection_modifyitems(config, items):
-    """A served test's timeout (pytest-timeout), unless it sets its own.
+    """A served test's timeout (pytest-timeout), unless it sets its own; every test of
+    tests/browser marked `browser`.
 
     `--only-database-tests`: on PostgreSQL, what PostgreSQL changes, and says how many it
     left out."""
+    browsers = config.rootpath / "tests" / "browser"
     for item in items:
         served = SERVED_FIXTURES & set(getattr(item, "fixturenames", ()))
         if served and item.get_closest_marker("timeout") is None:
             item.add_marker(pytest.mark.timeout(SERVED_TEST_LIMIT))
+        if item.path.is_relative_to(browsers):
+            item.add_marker(pytest.mark.browser)  # the quick run leaves them out (dev.py)
     if not config.getoption("--only-database-tests"):
         return
     kept, left = [], []
@@ -135,12 +141,17 @@ def _stored_outcomes_follow_the_facts(request):
     yield
     from django.db import connection
 
+    from scoring.models import TableOutcome
     from scoring.outcomes import verify
 
     if connection.needs_rollback:
         return  # the test ended inside a failed transaction: nothing more can be read
 
-    differences = [line for t in Tournament.objects.all() for line in verify(t)]
+    # Only the nights with an outcome stored (verify compares stored rows alone): most
+    # tests store none, and pay one query for the check.
+    stored = TableOutcome.objects.values_list("table__round__tournament", flat=True)
+    nights = Tournament.objects.filter(pk__in=stored.distinct())
+    differences = [line for t in nights for line in verify(t)]
     assert differences == [], "stored outcomes differ from the facts"
 
 

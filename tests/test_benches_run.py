@@ -20,6 +20,8 @@ import pytest
 from rules import RULESETS
 from tests.support import nginx
 
+pytestmark = pytest.mark.spawns
+
 ROOT = Path(__file__).resolve().parent.parent
 
 MS = r"[\d.]+ ms"

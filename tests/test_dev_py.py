@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.spawns
+
 ROOT = Path(__file__).resolve().parent.parent
 # pip answering from nowhere: no configuration file, no index but a closed port.
 OFFLINE = {

@@ -71,6 +71,7 @@ NGINX = nginx_binary()
 
 pytestmark = [
     pytest.mark.postgres,
+    pytest.mark.spawns,
     pytest.mark.skipif(
         connection.vendor != "postgresql" or "DATABASE_URL" not in os.environ,
         reason="two instances share one PostgreSQL: run the tests on PostgreSQL "

@@ -13,7 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from plumbing import live
 from tests.browser.chromium import Chromium, close
+from tests.browser.on_failure import report_pages
 
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
 
@@ -37,6 +39,19 @@ def pytest_terminal_summary(terminalreporter):
     """Say why the browser tests did not run, even without -rs."""
     for reason in sorted(SKIPPED):
         terminalreporter.write_line(f"browser tests skipped: {reason}", yellow=True)
+
+
+# The live pages asking every second, not every 5 to 15 (plumbing/live.py's EVERY), for a
+# test that waits on page after page to show something by itself: each such wait is up to a
+# poll long (a night through own links: 224 s for the four games, 122 s so). Not for a test
+# of what a page does between polls, nor one counting them; how often each page asks is
+# tested apart (tests/tables/test_live_pages.py).
+QUICK_POLLS = live.Every(table_page=1, own_link=1, console=1, standings=1, projector=5)
+
+
+@pytest.fixture
+def quick_polls(monkeypatch):
+    monkeypatch.setattr(live, "EVERY", QUICK_POLLS)
 
 
 @pytest.fixture(scope="module")
@@ -72,12 +87,21 @@ def browser(chromium, request):
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item, call):
-    """A test that failed, or timed out, in any phase: its chromium is closed before its
-    contexts' teardown would wait on it, and the next test launches a new one."""
+    """A test that failed: what its pages showed, in the report (tests/browser/on_failure.py),
+    unless it hung, when they cannot be asked. Then, in any phase, its chromium is closed
+    before its contexts' teardown would wait on it, and the next test launches a new one."""
     report = yield
+    if report.failed and report.when == "call" and not _timed_out(call):
+        values = getattr(item, "funcargs", {}).values()
+        report.sections.append(("what the pages showed", report_pages(item.nodeid, values)))
     if report.failed and HELD in item.stash:
         item.stash[HELD].discard()
     return report
+
+
+def _timed_out(call) -> bool:
+    """pytest-timeout's failure: the browser may be what hung."""
+    return call.excinfo is not None and str(call.excinfo.value).startswith("Timeout")
 
 
 class Shots:

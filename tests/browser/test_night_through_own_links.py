@@ -25,9 +25,10 @@ from tests.support.helpers import FINISHING, SIMPLE_HAND, accepted_hands, sign_e
 from tournament import own_links
 from tournament.models import Entrant, Round
 
-pytestmark = pytest.mark.browser
+# The pages ask every second (tests/browser/conftest.py): a night waits on page after page.
+pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("quick_polls")]
 
-# A poll every 5 s: what a page shows by itself shows within two polls and a margin.
+# What a page shows by itself shows within two polls of the real interval (5 s) and a margin.
 BY_ITSELF = 12_000
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 # Production settings are read with the run's DATABASE_URL: PostgreSQL's are checked too.
-pytestmark = pytest.mark.each_database
+pytestmark = [pytest.mark.each_database, pytest.mark.spawns]
 
 ROOT = Path(__file__).resolve().parents[2]
 

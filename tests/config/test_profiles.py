@@ -19,6 +19,8 @@ import pytest
 
 from config.environment import VARIABLES
 
+pytestmark = pytest.mark.spawns
+
 ROOT = Path(__file__).resolve().parents[2]
 READ = """
 import json, sys

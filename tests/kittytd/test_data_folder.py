@@ -9,8 +9,11 @@ import sys
 from pathlib import Path
 
 import platformdirs
+import pytest
 
 from kittytd import data
+
+pytestmark = pytest.mark.spawns
 
 ROOT = Path(__file__).resolve().parents[2]
 

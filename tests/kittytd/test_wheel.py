@@ -25,6 +25,8 @@ from kittytd import __version__
 from printing.fonts import SHIPPED, TYPEFACES
 from tests.support.served import NOT_INHERITED, free_port
 
+pytestmark = pytest.mark.spawns
+
 ROOT = Path(__file__).resolve().parents[2]
 NOT_SHIPPED = {"tests", "bench"}
 

@@ -22,6 +22,8 @@ import pytest
 from kittytd import data
 from laptop import backups
 
+pytestmark = pytest.mark.spawns
+
 NAME = "Kitty #2 Łódź"
 COPY = "2026-03-13_21-40-02_sheet-signed.sqlite3"
 # What the test's own environment may hold that would change the command's night.

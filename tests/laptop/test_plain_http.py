@@ -21,6 +21,8 @@ from laptop.middleware import DatabaseBusy, SecureCookiesOverHttps
 from tests.conftest import make_tournament
 from tests.support.helpers import page_form_values, published_round, side_link, table_of
 
+pytestmark = pytest.mark.spawns
+
 ROOT = Path(__file__).resolve().parents[2]
 READ = (
     "import json; from django.conf import settings as s; print(json.dumps({k: getattr(s, k, "

@@ -25,6 +25,8 @@ from tests.scoring.test_concurrency_pg import entry_form, hands_for, page, score
 from tests.support.phone import HANDS, Forms, Phone
 from tests.support.served import served, wait_for
 
+pytestmark = pytest.mark.spawns
+
 
 @pytest.fixture
 def laptop(tmp_path):

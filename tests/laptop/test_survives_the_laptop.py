@@ -13,10 +13,14 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import pytest
+
 from laptop.backups import copies
 from tests.scoring.test_concurrency_pg import entry_form, hands_for, page, score_table, send
 from tests.support.phone import Phone
 from tests.support.served import Night, Served, query, served, wait_for
+
+pytestmark = pytest.mark.spawns
 
 SIDES = ("North-South", "East-West")
 

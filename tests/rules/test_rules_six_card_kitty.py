@@ -360,3 +360,54 @@ def test_with_any_ruling_one_team_scores_or_the_hand_is_void(record, offender, p
         else:
             assert sorted(points > 0 for points in result.points) == [False, True]
         assert KITTY.describe_ruling(ruling, record, 4, {}).startswith("Rule")
+
+
+# -- what the sheet shows, figure by figure --------------------------------------------------
+
+
+def test_a_renege_never_leaves_fewer_than_no_books():
+    """Renege (rules 35, 37; rules-decisions: 3 books move): the bidders' 2 books less 3
+    are 0, never fewer; a bid of 5 needs 11 (rule 5): missed, East-West +5."""
+    result = score(hand(NS, 5, "plain", 2), Ruling("renege", offender=NS))
+    assert result.points == (0, 5)
+    assert result.explanation.endswith(
+        "North-South bid 5, 0 books (needed 11): missed, East-West +5"
+    )
+
+
+def test_an_awarded_hand_is_still_the_bidders_hand_missed():
+    """Rule 28: North-South bid 5 and exposed a card: East-West are awarded the bid's 5
+    points; the hand stays North-South's bid, not made (the statistics count it)."""
+    result = score(BASE, Ruling("exposed-card-28", offender=NS))
+    assert result.points == (0, 5) and result.declarer == NS and result.made is False
+    assert result.explanation == "Rule 28: East-West take the hand; North-South bid 5: East-West +5"
+
+
+def test_the_renege_preview_uses_the_nights_no_bid_multiplier():
+    """East-West renege on North-South's 5 no with 12 books: 13 books (at most 13), 7 over
+    six, times the night's multiplier 2 for a "no" bid (rule 5, rules-decisions): +14."""
+    text = KITTY.describe_ruling(
+        Ruling("renege", offender=EW), hand(NS, 5, "no", 12), 4, {"no_bid_multiplier": 2}
+    )
+    assert text.endswith("13 books: North-South +14 (\u201cno\u201d bid \u00d72) \u2014 Boston!")
+
+
+def test_the_rounds_lines_and_rows_as_the_sheet_prints_them():
+    """Rule 6: 3 of 4 hands, then the fourth decides; a 10-10 tie asks for one more hand."""
+    hands = play(hand(NS, 4, books=11), hand(EW, 4, books=10), hand(NS, 5, books=9))
+    partial = KITTY.match_result(hands, 4, {})
+    assert partial.complete is False
+    assert partial.explanation == "3 of 4 hands played: North-South 5, East-West 9."
+    assert [row.running for row in partial.tally] == [(5, 0), (5, 4), (5, 9)]
+    done = KITTY.match_result([*hands, *play(hand(NS, 4, books=12))], 4, {})
+    assert done.explanation == "North-South win the round, North-South 11, East-West 9."
+    assert done.hands_played == 4
+    assert [row.running for row in done.tally] == [(5, 0), (5, 4), (5, 9), (11, 9)]
+    tied = play(hand(NS, 4, books=10), hand(EW, 4, books=10), hand(NS, 5), hand(EW, 5))
+    waiting = KITTY.match_result(tied, 4, {})
+    assert waiting.complete is False and waiting.hands_played == 4 and len(waiting.tally) == 4
+    assert waiting.explanation == ("Tied 10-10 after 4 hands: play one tiebreaker hand (rule 6).")
+    decided = KITTY.match_result([*tied, *play(hand(EW, 7, books=13))], 4, {})
+    assert decided.explanation == (
+        "Tied 10-10; East-West win the tiebreaker hand (its points do not count)."
+    )

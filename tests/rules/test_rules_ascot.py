@@ -257,3 +257,37 @@ def test_the_rounds_lines_and_rows_as_the_sheet_prints_them():
     tied = ASCOT.match_result(made, 3, options, names=NAMES)
     assert tied.complete and tied.winner is None
     assert tied.explanation == "Tied for the highest after 3 deals: Ann 70, Bob 70, Cy 70."
+
+
+def test_a_rulings_preview_names_the_players_and_keeps_the_nights_options():
+    """Before the director confirms: a bid out of turn costs Ann 10 (Irregularities); Ann's
+    revoke moves 20 card points to Bob, 70 + 20 = 90 against his bid of 100: lost, -120,
+    and with Seeger-Fabian on, -50 more and +40 to each other player."""
+    lost = game(declarer=1, bid=100, points=70)
+    text = ASCOT.describe_ruling(Ruling("out-of-turn-call", offender=0), lost, 3, {}, names=NAMES)
+    assert text == "Irregularities: Ann \u221210 for a bid or pass out of turn, not multiplied."
+    text = ASCOT.describe_ruling(
+        Ruling("revoke", offender=0), lost, 3, {"seeger_fabian": True}, names=NAMES
+    )
+    assert text.endswith(
+        "Bob suit bid 100: 90 card points + 0 = 90, lost: Bob \u2212120; "
+        "Seeger-Fabian \u221250, +40 to each other player."
+    )
+
+
+def test_a_penalty_names_who_pays_it_and_a_ruling_needs_its_offender():
+    """Irregularities: a bid out of turn costs Ann 10, not multiplied; Bob's 80 of 70 made.
+    A revoke ruled without saying who revoked is sent back to the director."""
+    record = game(declarer=1, bid=70, points=80)
+    result = ASCOT.score_hand(record, 3, {}, [Ruling("out-of-turn-call", offender=0)], names=NAMES)
+    assert result.points == (-10, 80, 0)
+    assert result.explanation.startswith(
+        "Irregularities: Ann \u221210 out of turn; Bob suit bid 70"
+    )
+    for ask in (
+        lambda: score(record, rulings=[Ruling("revoke")]),
+        lambda: ASCOT.describe_ruling(Ruling("revoke"), record, 3, {}),
+    ):
+        with pytest.raises(InvalidRuling) as invalid:
+            ask()
+        assert invalid.value.errors["offender"].endswith("name the offender.")

@@ -295,6 +295,13 @@ def test_rule_7_the_late_team_forfeits():
     assert "Rule 7" in KITTY.describe_ruling(Ruling("7", offender=NS), None, 4, {})
 
 
+def test_a_forfeit_ruled_without_the_late_team_is_sent_back():
+    """Rule 7 gives the round to the opponents of the late team: the ruling must say which."""
+    with pytest.raises(InvalidRuling) as invalid:
+        KITTY.match_result([], 4, {}, [Ruling("7")])
+    assert invalid.value.errors == {"offender": "Rule 7 (5-minute rule): name the offender."}
+
+
 def test_rule_41_leaving_gives_the_round_to_the_opponents():
     hands = play(hand(NS, 7, books=13), hand(EW, 4, books=10))
     result = KITTY.match_result(hands, 4, {}, [Ruling("41", offender=NS)])
@@ -389,7 +396,21 @@ def test_the_renege_preview_uses_the_nights_no_bid_multiplier():
     text = KITTY.describe_ruling(
         Ruling("renege", offender=EW), hand(NS, 5, "no", 12), 4, {"no_bid_multiplier": 2}
     )
-    assert text.endswith("13 books: North-South +14 (\u201cno\u201d bid \u00d72) \u2014 Boston!")
+    assert text == (
+        "Rules 35, 37: renege by East-West, 3 books to North-South; the hand is scored again: "
+        "North-South bid 5 no uptown, 13 books: North-South +14 (\u201cno\u201d bid \u00d72) "
+        "\u2014 Boston!"
+    )
+
+
+def test_rule_25_preview_with_the_hands_facts_is_checked_against_its_dealer():
+    """Rule 25 (all pass: the dealer bids) on hand 2, which East-West deal (rule 8: the deal
+    proceeds clockwise): North-South cannot be the forced dealers, facts or none."""
+    forced = Ruling("dealer-must-bid-25", offender=NS)
+    with pytest.raises(InvalidRuling) as invalid:
+        KITTY.describe_ruling(forced, BASE, 4, {}, number=2)
+    assert "East-West dealt hand 2" in invalid.value.errors["offender"]
+    assert KITTY.describe_ruling(forced, BASE, 4, {}, number=1).endswith("scored as played.")
 
 
 def test_the_rounds_lines_and_rows_as_the_sheet_prints_them():

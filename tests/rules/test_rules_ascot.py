@@ -207,3 +207,87 @@ def test_contra_doubles_and_redouble_quadruples(record):
     assert redouble == tuple(4 * p for p in plain)
     assert all(type(p) is int for p in redouble)
     assert -120 <= plain[record.declarer] <= 175
+
+
+NAMES = ["Ann", "Bob", "Cy"]
+
+
+def test_seeger_fabian_is_kept_apart_from_the_game_score():
+    """Seeger-Fabian (rules-decisions), never multiplied: a lost game is -120 to the
+    declarer, and -50 more; +40 to each opponent. The part is kept as the hand's bonus."""
+    result = score(game(bid=100, points=70), seeger_fabian=True)
+    assert result.points == (40, -170, 40) and result.bonus == (40, -50, 40)
+    assert result.declarer == 1 and result.made is False
+
+
+def test_a_penalty_at_four_falls_on_a_player_who_played():
+    """For four players the dealer sits out (hand 2: the second seat). A bid out of turn by
+    the third seat costs it 10, not multiplied (Irregularities); the declarer's 61 stands."""
+    played = {"declarer": "0", "bid": "60", "game": "suit", "card_points": "61"}
+    record = ASCOT.parse_hand(played, 4, {}, number=2)
+    result = ASCOT.score_hand(record, 4, {}, [Ruling("out-of-turn-call", offender=2)], number=2)
+    assert result.points == (61, 0, -10, 0)
+
+
+def test_a_revoke_leaves_no_fewer_than_no_card_points():
+    """Revoke: 20 card points move from the declarer's 10: 0, never fewer (rules-decisions);
+    lost, -120."""
+    result = score(game(bid=60, points=10), rulings=[Ruling("revoke", offender=1)])
+    assert result.points[1] == -120
+    assert "0 card points + 0 = 0, lost" in result.explanation
+
+
+def test_without_the_ramsch_option_a_passed_out_deal_scores_nothing():
+    """Ramsch is optional: without it three passes score nothing, whatever was counted."""
+    assert score(AscotHand(True, ramsch=(50, 50, 20))).points == (0, 0, 0)
+
+
+def test_the_rounds_lines_and_rows_as_the_sheet_prints_them():
+    """The round is the set number of deals (3 here); each score is the sum of the deals."""
+    made = [score(game(declarer=seat, bid=60, points=70)) for seat in range(3)]
+    options = {"deals": 3}
+    partial = ASCOT.match_result(made[:2], 3, options, names=NAMES)
+    assert partial.complete is False and partial.hands_played == 2
+    assert partial.explanation == "2 of 3 deals played: Ann 70, Bob 70, Cy 0."
+    assert [row.running for row in partial.tally] == [(70, 0, 0), (70, 70, 0)]
+    won = ASCOT.match_result([made[0], made[0], made[1]], 3, options, names=NAMES)
+    assert won.complete and won.winner == 0 and won.hands_played == 3
+    assert won.explanation == "Ann wins after 3 deals: Ann 140, Bob 70, Cy 0."
+    assert [row.running for row in won.tally] == [(70, 0, 0), (140, 0, 0), (140, 70, 0)]
+    tied = ASCOT.match_result(made, 3, options, names=NAMES)
+    assert tied.complete and tied.winner is None
+    assert tied.explanation == "Tied for the highest after 3 deals: Ann 70, Bob 70, Cy 70."
+
+
+def test_a_rulings_preview_names_the_players_and_keeps_the_nights_options():
+    """Before the director confirms: a bid out of turn costs Ann 10 (Irregularities); Ann's
+    revoke moves 20 card points to Bob, 70 + 20 = 90 against his bid of 100: lost, -120,
+    and with Seeger-Fabian on, -50 more and +40 to each other player."""
+    lost = game(declarer=1, bid=100, points=70)
+    text = ASCOT.describe_ruling(Ruling("out-of-turn-call", offender=0), lost, 3, {}, names=NAMES)
+    assert text == "Irregularities: Ann \u221210 for a bid or pass out of turn, not multiplied."
+    text = ASCOT.describe_ruling(
+        Ruling("revoke", offender=0), lost, 3, {"seeger_fabian": True}, names=NAMES
+    )
+    assert text.endswith(
+        "Bob suit bid 100: 90 card points + 0 = 90, lost: Bob \u2212120; "
+        "Seeger-Fabian \u221250, +40 to each other player."
+    )
+
+
+def test_a_penalty_names_who_pays_it_and_a_ruling_needs_its_offender():
+    """Irregularities: a bid out of turn costs Ann 10, not multiplied; Bob's 80 of 70 made.
+    A revoke ruled without saying who revoked is sent back to the director."""
+    record = game(declarer=1, bid=70, points=80)
+    result = ASCOT.score_hand(record, 3, {}, [Ruling("out-of-turn-call", offender=0)], names=NAMES)
+    assert result.points == (-10, 80, 0)
+    assert result.explanation.startswith(
+        "Irregularities: Ann \u221210 out of turn; Bob suit bid 70"
+    )
+    for ask in (
+        lambda: score(record, rulings=[Ruling("revoke")]),
+        lambda: ASCOT.describe_ruling(Ruling("revoke"), record, 3, {}),
+    ):
+        with pytest.raises(InvalidRuling) as invalid:
+            ask()
+        assert invalid.value.errors["offender"].endswith("name the offender.")

@@ -254,3 +254,51 @@ def test_a_table_that_never_said_who_dealt_first_is_not_judged_on_a_guess():
     assert PINOCHLE.parse_hand({"bidder": "0", "bid": "20", **CONCEDED}, 3, {}, 1).bid == 20
     assert PINOCHLE.forced_bidder(1, 3) is None
     assert PINOCHLE.with_first_dealer(0).forced_bidder(1, 3) == 1
+
+
+NAMES = ["Ann", "Bob", "Cy"]
+
+
+def test_a_trick_without_counters_keeps_the_meld_but_adds_nothing():
+    """The Count: made when meld + counters >= bid. Meld 0 and 24 counters against 25: a
+    double set, 2 x base 2 to each player (Scoring)."""
+    result = score(played(bid=25, meld=0, counters=24))
+    assert result.points == (-8, 4, 4) and result.made is False
+    short = score(played(bid=25, meld=24, counters=0))
+    assert short.points == (-8, 4, 4) and short.made is False
+
+
+def test_a_bidder_who_pays_exactly_what_they_hold_plays_on():
+    """Each holds 41 - 25 = 16. A double set at 30 in hearts costs 2 x 4 to each player
+    and nothing to the kitty (under 35): 16, all of it; paid in full, the game goes on."""
+    options = {"starting_chips": 41, "kitty_ante": 25}
+    set_ = PINOCHLE.score_hand(played(bid=30, meld=10, counters=5), 3, options)
+    result = PINOCHLE.match_result([set_], 3, options, names=NAMES)
+    assert result.tally[0].points == (-16, 8, 8) and result.tally[0].note == ""
+    assert result.complete is False and result.hands_played == 1
+    assert result.explanation == "1 of 9 hands played: Ann \u221216, Bob +8, Cy +8; kitty 75 chips."
+
+
+def test_a_kitty_that_pays_in_full_leaves_no_note():
+    """Made at 35 (meld 10 + 25 counters): 7 from each player and 7 from the kitty (bid 35
+    and over), which holds 75: paid in full."""
+    result = PINOCHLE.match_result([score(played(bid=35, counters=25))], 3, {})
+    assert result.tally[0].points == (21, -7, -7) and result.tally[0].note == ""
+
+
+def test_the_games_lines_and_rows_as_the_sheet_prints_them():
+    """After the set number of hands the most chips wins; the line says the kitty's chips
+    (Scoring: 3 x 25 ante, untouched by bids under 35)."""
+    ann = score(played(bid=30, counters=25))  # Ann +8: 4 from each
+    won = PINOCHLE.match_result([ann] * 9, 3, {}, names=NAMES)
+    assert won.hands_played == 9 and [row.running[0] for row in won.tally][-2:] == [64, 72]
+    assert (
+        won.explanation
+        == "Ann wins after 9 hands: Ann +72, Bob \u221236, Cy \u221236; kitty 75 chips."
+    )
+    bob = score(played(bid=30, counters=25, bidder=1))
+    tied = PINOCHLE.match_result([ann, bob], 3, {"hands": 2}, names=NAMES)
+    assert tied.complete and tied.winner is None
+    assert tied.explanation == (
+        "Tied for the most after 2 hands: Ann +4, Bob +4, Cy \u22128; kitty 75 chips."
+    )

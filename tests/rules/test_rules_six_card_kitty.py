@@ -295,6 +295,13 @@ def test_rule_7_the_late_team_forfeits():
     assert "Rule 7" in KITTY.describe_ruling(Ruling("7", offender=NS), None, 4, {})
 
 
+def test_a_forfeit_ruled_without_the_late_team_is_sent_back():
+    """Rule 7 gives the round to the opponents of the late team: the ruling must say which."""
+    with pytest.raises(InvalidRuling) as invalid:
+        KITTY.match_result([], 4, {}, [Ruling("7")])
+    assert invalid.value.errors == {"offender": "Rule 7 (5-minute rule): name the offender."}
+
+
 def test_rule_41_leaving_gives_the_round_to_the_opponents():
     hands = play(hand(NS, 7, books=13), hand(EW, 4, books=10))
     result = KITTY.match_result(hands, 4, {}, [Ruling("41", offender=NS)])
@@ -360,3 +367,68 @@ def test_with_any_ruling_one_team_scores_or_the_hand_is_void(record, offender, p
         else:
             assert sorted(points > 0 for points in result.points) == [False, True]
         assert KITTY.describe_ruling(ruling, record, 4, {}).startswith("Rule")
+
+
+# -- what the sheet shows, figure by figure --------------------------------------------------
+
+
+def test_a_renege_never_leaves_fewer_than_no_books():
+    """Renege (rules 35, 37; rules-decisions: 3 books move): the bidders' 2 books less 3
+    are 0, never fewer; a bid of 5 needs 11 (rule 5): missed, East-West +5."""
+    result = score(hand(NS, 5, "plain", 2), Ruling("renege", offender=NS))
+    assert result.points == (0, 5)
+    assert result.explanation.endswith(
+        "North-South bid 5, 0 books (needed 11): missed, East-West +5"
+    )
+
+
+def test_an_awarded_hand_is_still_the_bidders_hand_missed():
+    """Rule 28: North-South bid 5 and exposed a card: East-West are awarded the bid's 5
+    points; the hand stays North-South's bid, not made (the statistics count it)."""
+    result = score(BASE, Ruling("exposed-card-28", offender=NS))
+    assert result.points == (0, 5) and result.declarer == NS and result.made is False
+    assert result.explanation == "Rule 28: East-West take the hand; North-South bid 5: East-West +5"
+
+
+def test_the_renege_preview_uses_the_nights_no_bid_multiplier():
+    """East-West renege on North-South's 5 no with 12 books: 13 books (at most 13), 7 over
+    six, times the night's multiplier 2 for a "no" bid (rule 5, rules-decisions): +14."""
+    text = KITTY.describe_ruling(
+        Ruling("renege", offender=EW), hand(NS, 5, "no", 12), 4, {"no_bid_multiplier": 2}
+    )
+    assert text == (
+        "Rules 35, 37: renege by East-West, 3 books to North-South; the hand is scored again: "
+        "North-South bid 5 no uptown, 13 books: North-South +14 (\u201cno\u201d bid \u00d72) "
+        "\u2014 Boston!"
+    )
+
+
+def test_rule_25_preview_with_the_hands_facts_is_checked_against_its_dealer():
+    """Rule 25 (all pass: the dealer bids) on hand 2, which East-West deal (rule 8: the deal
+    proceeds clockwise): North-South cannot be the forced dealers, facts or none."""
+    forced = Ruling("dealer-must-bid-25", offender=NS)
+    with pytest.raises(InvalidRuling) as invalid:
+        KITTY.describe_ruling(forced, BASE, 4, {}, number=2)
+    assert "East-West dealt hand 2" in invalid.value.errors["offender"]
+    assert KITTY.describe_ruling(forced, BASE, 4, {}, number=1).endswith("scored as played.")
+
+
+def test_the_rounds_lines_and_rows_as_the_sheet_prints_them():
+    """Rule 6: 3 of 4 hands, then the fourth decides; a 10-10 tie asks for one more hand."""
+    hands = play(hand(NS, 4, books=11), hand(EW, 4, books=10), hand(NS, 5, books=9))
+    partial = KITTY.match_result(hands, 4, {})
+    assert partial.complete is False
+    assert partial.explanation == "3 of 4 hands played: North-South 5, East-West 9."
+    assert [row.running for row in partial.tally] == [(5, 0), (5, 4), (5, 9)]
+    done = KITTY.match_result([*hands, *play(hand(NS, 4, books=12))], 4, {})
+    assert done.explanation == "North-South win the round, North-South 11, East-West 9."
+    assert done.hands_played == 4
+    assert [row.running for row in done.tally] == [(5, 0), (5, 4), (5, 9), (11, 9)]
+    tied = play(hand(NS, 4, books=10), hand(EW, 4, books=10), hand(NS, 5), hand(EW, 5))
+    waiting = KITTY.match_result(tied, 4, {})
+    assert waiting.complete is False and waiting.hands_played == 4 and len(waiting.tally) == 4
+    assert waiting.explanation == ("Tied 10-10 after 4 hands: play one tiebreaker hand (rule 6).")
+    decided = KITTY.match_result([*tied, *play(hand(EW, 7, books=13))], 4, {})
+    assert decided.explanation == (
+        "Tied 10-10; East-West win the tiebreaker hand (its points do not count)."
+    )

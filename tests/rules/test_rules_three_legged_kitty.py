@@ -147,3 +147,49 @@ def test_no_hand_limit_reads_as_no_limit_and_a_limit_as_its_number():
     (option,) = [o for o in LEGGED.options if o.key == "hand_limit"]
     assert option.words(0) == option.default_words == "no limit"
     assert option.words(12) == "12"
+
+
+NAMES = ["Ann", "Bob", "Cy"]
+
+
+def test_the_hands_line_names_the_cat_and_what_was_needed():
+    """Null 3 allows at most 8 - 3 = 5 tricks; 6 fails: each opponent scores 5 (Scoring)."""
+    result = LEGGED.score_hand(ThreeLeggedKittyHand(False, BOB, 3, "null", 6), 3, {}, names=NAMES)
+    assert result.points == (5, 0, 5) and result.declarer == BOB and result.made is False
+    assert result.explanation == (
+        "Bob bid Null 3, took 6 tricks (needed at most 5): failed, each opponent +5"
+    )
+    missed = LEGGED.score_hand(ThreeLeggedKittyHand(False, BOB, 4, "hearts", 3), 3, {}, names=NAMES)
+    assert missed.explanation.endswith("(needed at least 4): failed, each opponent +5")
+
+
+def test_the_games_lines_and_rows_as_the_sheet_prints_them():
+    """First to 30 (Winning the Game): Bob's three made 10 Spades run 10, 20, 30."""
+    ten = LEGGED.score_hand(ThreeLeggedKittyHand(False, BOB, 10, "spades", 10), 3, {})
+    started = LEGGED.match_result([ten], 3, {}, names=NAMES)
+    assert started.explanation == "1 hand played, first to 30: Ann 0, Bob 10, Cy 0."
+    assert started.complete is False and started.hands_played == 1
+    assert [row.running for row in started.tally] == [(0, 10, 0)]
+    won = LEGGED.match_result([ten] * 3, 3, {}, names=NAMES)
+    assert won.explanation == "Bob wins with 30 after 3 hands."
+    assert [row.points for row in won.tally] == [(0, 10, 0)] * 3
+    assert [row.running for row in won.tally] == [(0, 10, 0), (0, 20, 0), (0, 30, 0)]
+
+
+def test_a_hand_limit_is_counted_to_and_a_tie_at_it_plays_on():
+    """A timed game (hand_limit 2): before the limit it is in progress; Ann 3 and Bob 3 at
+    the limit tie for the highest, so one more hand is played (rules-decisions)."""
+    options = {"hand_limit": 2}
+    assert LEGGED.match_result([], 3, options, names=NAMES).explanation == (
+        "0 of at most 2 hands played, first to 30: Ann 0, Bob 0, Cy 0."
+    )
+    ann = LEGGED.score_hand(ThreeLeggedKittyHand(False, ALICE, 3, "clubs", 3), 3, {})
+    bob = LEGGED.score_hand(ThreeLeggedKittyHand(False, BOB, 3, "clubs", 4), 3, {})
+    one = LEGGED.match_result([ann], 3, options, names=NAMES)
+    assert one.explanation == "1 of at most 2 hands played, first to 30: Ann 3, Bob 0, Cy 0."
+    tie = LEGGED.match_result([ann, bob], 3, options, names=NAMES)
+    assert tie.complete is False and tie.winner is None and tie.hands_played == 2
+    assert tie.totals == (3, 3, 0) and [row.running for row in tie.tally] == [(3, 0, 0), (3, 3, 0)]
+    assert tie.explanation == (
+        "Tied for the highest (Ann 3, Bob 3, Cy 0): play one more hand; it counts like any other."
+    )

@@ -1,13 +1,16 @@
 """The copies of the night (laptop/backups.py): consistent, kept to the newest few, and a
 folder that cannot be written stops nothing and is said on the console."""
 
+import itertools
 import sqlite3
 import time
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 from django.db import connection
 from django.test import Client
+from django.utils import timezone
 
 from laptop import backups
 from tests.conftest import make_tournament
@@ -48,12 +51,15 @@ def test_a_copy_goes_into_every_folder_whole_and_on_its_own(folders, tmp_path):
     assert newest.reason == "round 2 table 4 signed"
 
 
-def test_only_the_newest_copies_are_kept(folders, tmp_path):
+def test_only_the_newest_copies_are_kept(folders, tmp_path, monkeypatch):
     source = night_file(tmp_path / "night.sqlite3")
+    # The names tell the copies apart by the second: a clock of the test's own moves one
+    # second at each reading, rather than the test waiting a second between copies.
+    start, seconds = timezone.now(), itertools.count()
+    monkeypatch.setattr(timezone, "now", lambda: start + timedelta(seconds=next(seconds)))
     for n in range(5):
         night_file(source, rows=1)
         backups.copy_now(f"copy {n}", source)
-        time.sleep(1.01)  # the names tell the copies apart by the second
     kept = backups.copies(folders[0])
     assert [c.reason for c in kept] == ["copy 4", "copy 3", "copy 2"]
     assert hands_in(kept[0].path) == 8
@@ -88,7 +94,7 @@ def test_requests_of_the_same_moment_make_one_copy(folders, tmp_path, monkeypatc
     deadline = time.monotonic() + 10
     while not made and time.monotonic() < deadline:
         time.sleep(0.05)
-    time.sleep(1.5)
+    copier.finish()  # anything still asked would be copied now
     assert made == ["sheet signed and round published"]
 
 

@@ -15,32 +15,34 @@ import coverage
 
 ROOT = Path(__file__).resolve().parents[1]
 
-# Percent of statements and branches run (coverage.py's figure with branch = true).
+# Percent of statements and branches run (coverage.py's figure with branch = true), as
+# first measured on 2026-12-02 less a point. config, laptop and upgrade are low because
+# most of what they do runs in a process a test starts (a served laptop, a command).
 FLOORS = {
-    "backup": 0,
-    "club": 0,
-    "config": 0,
-    "demo": 0,
-    "documents": 0,
-    "draw": 0,
-    "kittytd": 0,
-    "laptop": 0,
-    "leaderboard": 0,
-    "league": 0,
-    "own_link": 0,
-    "pairing": 0,
-    "plumbing": 0,
-    "printing": 0,
-    "register": 0,
-    "rules": 0,
-    "scoring": 0,
-    "season": 0,
-    "standings": 0,
-    "tables": 0,
-    "tournament": 0,
-    "upgrade": 0,
+    "backup": 95,
+    "club": 94,
+    "config": 60,
+    "demo": 96,
+    "documents": 97,
+    "draw": 91,
+    "kittytd": 91,
+    "laptop": 67,
+    "leaderboard": 98,
+    "league": 98,
+    "own_link": 94,
+    "pairing": 96,
+    "plumbing": 99,
+    "printing": 96,
+    "register": 95,
+    "rules": 95,
+    "scoring": 95,
+    "season": 96,
+    "standings": 97,
+    "tables": 96,
+    "tournament": 96,
+    "upgrade": 63,
 }
-WHOLE_FLOOR = 0
+WHOLE_FLOOR = 93
 
 
 def apps() -> list[str]:

@@ -59,6 +59,7 @@ def report_pages(nodeid: str, values) -> str:
     lines: list[str] = []
     for number, page in enumerate(pages_of(values), 1):
         path = FOLDER / f"{stem}-{number}.png"
+        path.unlink(missing_ok=True)  # an earlier run's, which this page may not replace
         try:
             url, text = shown(page, path)
         except Exception as exc:  # a page gone with the failure: say so, go on
@@ -67,5 +68,6 @@ def report_pages(nodeid: str, values) -> str:
         text = text.strip()
         if len(text) > TEXT_LIMIT:
             text = text[:TEXT_LIMIT] + " …"
-        lines += [f"page {number}: {url}", f"screenshot: {path}", text, ""]
+        shot = [f"screenshot: {path}"] if path.exists() else []
+        lines += [f"page {number}: {url}", *shot, text, ""]
     return "\n".join(lines) or "no page was open"

@@ -41,3 +41,4 @@ def test_a_page_that_cannot_be_read_is_said_and_the_rest_still_reported(browser)
     finally:
         context.close()
     assert "Hand 4 accepted." in said and "page 2: (closed)" in said
+    assert "t-closed-2.png" not in said  # no screenshot named for the page that had none

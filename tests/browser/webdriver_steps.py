@@ -26,13 +26,16 @@ WAIT_SECONDS = 15  # what a step waits for the page to show something
 RESEND_SECONDS = 40
 
 
-# An element of a page the browser has since replaced (a form sent, a poll's new page): each
-# driver's own words for it (Firefox's Marionette client is optional: its tests skip).
+# An element of a page the browser has since replaced (a form sent, a poll's new page), or
+# not there yet while the next page loads (no body): each driver's own words for it
+# (selenium's WebDriverWait already ignores its own NoSuchElementException; Firefox's
+# Marionette client is optional: its tests skip).
 try:
+    from marionette_driver.errors import NoSuchElementException as NotYetThere
     from marionette_driver.errors import StaleElementException
 except ImportError:  # pragma: no cover - Firefox's tests skip without it
-    StaleElementException = StaleElementReferenceException
-REPLACED = (StaleElementReferenceException, StaleElementException)
+    StaleElementException = NotYetThere = StaleElementReferenceException
+REPLACED = (StaleElementReferenceException, StaleElementException, NotYetThere)
 
 
 def wait(session, seconds: float = WAIT_SECONDS) -> WebDriverWait:

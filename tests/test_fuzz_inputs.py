@@ -504,7 +504,7 @@ COUNTED = [m for m in MODELS if m._meta.label not in DERIVED]
 
 def counts() -> dict[str, int]:
     """What a visitor could have stored: each table's rows, in one query (it runs before
-    and after every junk request, and a count a model was two dozen round trips)."""
+    and after every junk request; a COUNT per model took two dozen round trips)."""
     quote = connection.ops.quote_name
     sql = " UNION ALL ".join(
         f"SELECT {i}, COUNT(*) FROM {quote(m._meta.db_table)}" for i, m in enumerate(COUNTED)

@@ -12,12 +12,20 @@ import shutil
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from plumbing import live
 from tests.browser.chromium import Chromium, close
 from tests.browser.on_failure import report_pages
 
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+# What a page is waited on for: an action (a tap, a fill) and an assertion alike return as
+# soon as the page is ready, and wait up to 20 s on a loaded machine (CI runs more workers
+# than cores); Playwright's assertions wait 5 s unless told, which an Ascot preview missed
+# once at four workers on two cores.
+WAIT_MS = 20_000
+expect.set_options(timeout=WAIT_MS)
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
@@ -131,7 +139,7 @@ def opened(browser, live_server, **options):
     Content-Security-Policy (an inline script, a foreign source): the pages must work
     under it, not merely send it."""
     context = browser.new_context(base_url=live_server.url, **options)
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(WAIT_MS)
     refused: list[str] = []
 
     def watch(page):

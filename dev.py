@@ -178,11 +178,12 @@ def test(args):
     env = dict(os.environ)
     env.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     # A worker more than there are cores (pytest-xdist): the browser and served tests wait on
-    # processes of their own (chromium, a server), and the cores idle while they do. On two
-    # cores, without coverage: 14 min 30 s with two workers (118% of the CPU), 12 min 6 s
-    # with three (134%), 14 min 27 s with four (contended). `-n 0` (or any -n) given after
-    # `test` says otherwise. A worker out of tests takes some of another's (worksteal): the
-    # browser nights take up to a minute each, and were left queued behind one worker.
+    # processes of their own (chromium, a server), and with a worker per core the cores
+    # idle while both wait. On two cores, without coverage: 14 min 30 s with two workers,
+    # 12 min 3 s to 13 min 28 s with three (the cores 2% idle), 14 min 27 s with four
+    # (contended). `-n 0` (or any -n) given after `test` says otherwise. A worker out of
+    # tests takes some of another's (worksteal), and the slowest modules run first
+    # (tests/conftest.py), so the run does not end waiting on one worker's browser night.
     given = any(a.startswith(("-n", "--numprocesses")) for a in args)
     # The cores this process may use (Linux says; Windows and macOS give all of them).
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()

@@ -34,6 +34,7 @@ from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
+from django.http import QueryDict
 from django.test import Client
 from django.urls import URLResolver, get_resolver
 from hypothesis import HealthCheck, given, settings
@@ -555,6 +556,59 @@ def send(client: Client, method: str, url: str, payload: dict):
     return client.post(url, payload)
 
 
+class Writes:
+    """Whether a statement since `seen` was last cleared wrote to a table the sweep checks
+    (installed with connection.execute_wrapper): only then are the stored rows read back
+    and checked, and what the sweep knows of the night (a token, a hand's version) read
+    again. The session's and the login throttle's tables are not the night's."""
+
+    CHECKED = {m._meta.db_table for m in MODELS}
+    WRITE = re.compile(r'\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM|REPLACE\s+INTO)\s+"?(\w+)', re.I)
+    READ = re.compile(r"\s*(?:SELECT|SAVEPOINT|RELEASE|ROLLBACK|BEGIN|COMMIT|PRAGMA)\b", re.I)
+
+    seen = True
+
+    def __call__(self, execute, sql, params, many, context):
+        if not self.READ.match(sql):
+            write = self.WRITE.match(sql)
+            self.seen |= write is None or write[1] in self.CHECKED  # unknown: a write
+        return execute(sql, params, many, context)
+
+
+WRITES = Writes()
+KNOWN: dict[tuple, dict] = {}  # the night's values and good payloads, read since the last write
+
+
+def known(key: tuple, read) -> dict:
+    if WRITES.seen:
+        KNOWN.clear()
+        WRITES.seen = False
+    if key not in KNOWN:
+        KNOWN[key] = read()
+    return KNOWN[key]
+
+
+@pytest.fixture(autouse=True)
+def writes_noted():
+    KNOWN.clear()
+    WRITES.seen = True
+    with connection.execute_wrapper(WRITES):
+        yield
+
+
+def as_who(client: Client, world: World, as_director: bool) -> None:
+    """The client as the director, or as no one. Logged in or out again only when the
+    last answer says otherwise (a junk request to log out did it): a login each request
+    was a tenth of the sweep."""
+    if getattr(client, "as_director", None) == as_director:
+        return
+    if as_director:
+        client.force_login(get_user_model().objects.get(pk=world.director_id))
+    else:
+        client.logout()
+    client.as_director = as_director
+
+
 def check(client, world, address, game, action, method, payload, *, as_director, junk_in=None):
     """Send it and check what must hold.
 
@@ -563,26 +617,28 @@ def check(client, world, address, game, action, method, payload, *, as_director,
     """
     action = action_of(address) or action
     if junk_in is not None:
-        good = good_payload(address, action, game, world)
+        good = known(
+            (address.key, action, game), lambda: good_payload(address, action, game, world)
+        )
         kept = {k: v for i, (k, v) in enumerate(good.items()) if i not in junk_in}
         payload = {**kept, **payload}
-    if as_director:
-        client.force_login(get_user_model().objects.get(pk=world.director_id))
-    else:
-        client.logout()
-    url = fill(address.route, world.values(game, action))
+    as_who(client, world, as_director)
+    url = fill(address.route, known((game, action), lambda: world.values(game, action)))
     said = f"{method.upper()} {url} {payload!r}"
     before = counts()
+    WRITES.seen = False
     response = send(client, method, url, payload)
     SENT[response.status_code // 100] += 1
     assert response.status_code < 500, said
+    user = getattr(response.wsgi_request, "user", None)
+    client.as_director = None if user is None else user.is_authenticated
     after = counts()
     if not as_director:
         # The public changes nothing; only a table's own link writes, and only a whole,
         # valid action (the server cannot tell a scorer's tap from one that looks like it).
         table_write = address.key.startswith(("link_", "own_")) and response.status_code == 302
         assert after == before or table_write, f"{said} stored something"
-    if after != before or (as_director and method == "post" and response.status_code < 400):
+    if after != before or WRITES.seen:
         assert invalid_rows() == [], said
 
 
@@ -606,6 +662,17 @@ def test_what_could_be_stored_is_counted_table_by_table(world):
     assert counted["scoring.Hand"] > 0 and counted["tournament.Table"] > 0
     Club.objects.create(name="Counted")
     assert counts()["club.Club"] == counted["club.Club"] + 1
+
+
+def test_a_write_to_the_night_is_seen_and_a_login_or_a_page_read_is_not(world):
+    """What decides when the stored rows are checked again (Writes)."""
+    client = Client()
+    client.force_login(get_user_model().objects.get(pk=world.director_id))  # last_login
+    WRITES.seen = False
+    client.get(f"/t/{GAMES[0]}/")  # a session and a page read
+    assert not WRITES.seen
+    Hand.objects.filter(table__round__tournament=world.tournaments[GAMES[0]]).update(version=9)
+    assert WRITES.seen
 
 
 def test_every_address_is_listed_with_its_params():
@@ -699,8 +766,63 @@ def test_every_address_takes_nul_and_huge_values_without_a_5xx(world, as_directo
                     )
 
 
+EVERY = object()  # read all at once: each value may be read
+
+
+class NotingReads(QueryDict):
+    """A request's query (request.GET) that notes the names a view reads the value of, one
+    by one, or EVERY when it reads them all (a form given the whole query). A query copied
+    and written out whole again, into the page's own links (a poll's address, a table's
+    sort and paging links), reads no number: that alone notes nothing."""
+
+    read: set = set()
+    echoing = False
+
+    def __getitem__(self, key):  # get() too
+        self.read.add(key)
+        return super().__getitem__(key)
+
+    def getlist(self, key, default=None):
+        self.read.add(key)
+        return super().getlist(key, default)
+
+    def __iter__(self):  # items(), values(), dict()
+        self.read.add(EVERY)
+        return super().__iter__()
+
+    def lists(self):
+        if not self.echoing:
+            self.read.add(EVERY)
+        return super().lists()
+
+    def copy(self):
+        return self.echoed(super().copy)
+
+    def urlencode(self, safe=None):
+        return self.echoed(super().urlencode, safe)
+
+    def echoed(self, write, *args):
+        was, type(self).echoing = type(self).echoing, True
+        try:
+            return write(*args)
+        finally:
+            type(self).echoing = was
+
+
+def noting_reads(get_response):
+    """Middleware, first of all: the query as a NotingReads."""
+
+    def middleware(request):
+        request.GET = NotingReads(request.META.get("QUERY_STRING", ""))
+        return get_response(request)
+
+    return middleware
+
+
 @pytest.mark.parametrize("as_director", [False, True], ids=["anonymous", "director"])
-def test_every_number_an_address_reads_takes_any_scripts_digits_and_any_paging(world, as_director):
+def test_every_number_an_address_reads_takes_any_scripts_digits_and_any_paging(
+    world, as_director, settings
+):
     """Every number read from an address's query (paging, the projector's screens, the
     entrant whose links to show, and the forms a page reads from its query), in each
     other script's digits, below zero and past reason, one at a time among the page's
@@ -709,6 +831,8 @@ def test_every_number_an_address_reads_takes_any_scripts_digits_and_any_paging(w
     client = Client()
     if as_director:
         client.force_login(get_user_model().objects.get(pk=world.director_id))
+    settings.MIDDLEWARE = [f"{__name__}.noting_reads", *settings.MIDDLEWARE]
+    swept = set()
     for index, address in enumerate(ADDRESSES):
         game = GAMES[index % len(GAMES)]
         action = action_of(address) or ACTIONS[0]
@@ -718,11 +842,22 @@ def test_every_number_an_address_reads_takes_any_scripts_digits_and_any_paging(w
         numbers = {k: v for k, v in {**FROM_THE_ADDRESS, **good}.items() if v.isdigit()}
         before = counts()
         for key, value in numbers.items():
+            # Asked with its good value first: a number the page does not read, junk cannot
+            # reach (the junk asks the same, that value alone changed), so it is not sent.
+            NotingReads.read = set()
+            response = client.get(url, {**good, key: value})
+            SENT[response.status_code // 100] += 1
+            assert response.status_code < 500, f"GET {url} {key}={value!r}"
+            if not NotingReads.read & {key, EVERY}:
+                continue
+            swept.add((address.key, key))
             for junk in number_junk(value):
                 response = client.get(url, {**good, key: junk})
                 SENT[response.status_code // 100] += 1
                 assert response.status_code < 500, f"GET {url} {key}={junk!r}"
         assert counts() == before, f"GET {url} stored something"
+    # Numbers these pages are known to read, so a noting that fails sweeps nothing unseen.
+    assert {("standings_projector", "rows"), ("ratings", "per_page")} <= swept
 
 
 @pytest.mark.parametrize("as_director", [False, True], ids=["anonymous", "director"])

@@ -177,6 +177,24 @@ def other_phone_context(browser, live_server):
 
 
 @pytest.fixture
+def new_phone(browser, live_server):
+    """Another player's phone each time it is called: a page in a browser context of its own
+    (its own cookies, as each player's phone has). Several phones as pages of one context
+    would be tabs of one window, and headless chromium takes a tap on a tab not in front a
+    second or more late (page.bring_to_front() is what a phone passed round needs)."""
+    made = []
+
+    def phone():
+        made.append(opened(browser, live_server, viewport=PHONE, is_mobile=True, has_touch=True))
+        return next(made[-1]).new_page()
+
+    yield phone
+    for context in made:
+        with pytest.raises(StopIteration):  # closed, and its pages refused nothing
+            next(context)
+
+
+@pytest.fixture
 def projector_context(browser, live_server):
     """The room's screen: nobody logged in."""
     yield from opened(browser, live_server, viewport=PROJECTOR)

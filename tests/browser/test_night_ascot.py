@@ -156,7 +156,7 @@ def fill_deal(form, deal: dict, seated: list[str]) -> None:
         steps.type_in(form, "Declarer's card points", deal["card_points"])
 
 
-def test_an_ascot_night(director_context, phone_context, other_phone_context, shots, tmp_path):
+def test_an_ascot_night(director_context, new_phone, shots, tmp_path):
     steps.make_director()
     director = director_context.new_page()
     steps.log_in(director, shots)
@@ -189,10 +189,10 @@ def test_an_ascot_night(director_context, phone_context, other_phone_context, sh
     assert [link.side for link in links] == seated
     pins = {link.side: link.pin for link in links}
 
-    # Each player's own phone, on their own link (two browsers, two phones in each).
+    # Each player's own phone, on their own link.
     phones = {}
-    for index, link in enumerate(links):
-        page = (phone_context, other_phone_context)[index % 2].new_page()
+    for link in links:
+        page = new_phone()
         page.goto(link.url)
         phones[link.side] = page
     phone = phones[seated[0]]

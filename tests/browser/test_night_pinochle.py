@@ -160,11 +160,12 @@ class Table:
     pins: dict[str, str]
 
 
-def open_table(context, links: list, seated: list[str], number: int) -> Table:
+def open_table(new_phone, links: list, seated: list[str], number: int) -> Table:
+    """Each player's own phone, on their own link."""
     assert [link.side for link in links] == seated
     phones = {}
     for link in links:
-        page = context.new_page()
+        page = new_phone()
         page.goto(link.url)
         expect(page.get_by_role("heading", name=re.compile(rf"^Table {number}"))).to_be_visible()
         for seat, name in enumerate(seated, start=1):
@@ -173,9 +174,7 @@ def open_table(context, links: list, seated: list[str], number: int) -> Table:
     return Table(phones, {link.side: link.pin for link in links})
 
 
-def test_a_cut_throat_pinochle_night(
-    director_context, phone_context, other_phone_context, shots, tmp_path
-):
+def test_a_cut_throat_pinochle_night(director_context, new_phone, shots, tmp_path):
     steps.make_director()
     director = director_context.new_page()
     steps.log_in(director, shots)
@@ -211,7 +210,7 @@ def test_a_cut_throat_pinochle_night(
 
     # Table 1 plays its five hands.
     seated = names[1]
-    table_1 = open_table(phone_context, links[1], seated, 1)
+    table_1 = open_table(new_phone, links[1], seated, 1)
     shots(table_1.phones[seated[0]], "phone-table-1")
     running = [0, 0, 0]
     for number, hand in enumerate(TABLE_1, start=1):
@@ -236,7 +235,7 @@ def test_a_cut_throat_pinochle_night(
 
     # Table 2: a player runs out of chips in hand 2 and the game ends there.
     others = names[2]
-    table_2 = open_table(other_phone_context, links[2], others, 2)
+    table_2 = open_table(new_phone, links[2], others, 2)
     for number, hand in enumerate(TABLE_2, start=1):
         phone2 = play_hand(table_2, shots, number, hand, others)
     steps.expect_totals(phone2, TOTALS_2)

@@ -61,12 +61,20 @@ def tap_hand(page, hand, seated) -> None:
         expect(entry.locator(".preview")).to_contain_text("Scores as:")
 
 
+def picked_up(phone) -> None:
+    """A player takes up their phone: its tab in front (two players share a phone here, each
+    on a tab of their own link; a tab behind takes a tap a second or more late), the page
+    fresh."""
+    phone.bring_to_front()
+    phone.reload()
+
+
 def enter_and_accept(phones, pins, shots, number: int, hand, seated) -> None:
     """The entering player's own phone enters the hand; another player accepts it, on the
     entering phone with their PIN (odd hands) or on their own phone (even hands)."""
     entered_by = player(hand[0], seated)
     page = phones[entered_by]
-    page.reload()
+    picked_up(page)
     tap_hand(page, hand, seated)
     if number == 1:
         shots(page, "phone-hand-1-tapped")
@@ -78,7 +86,7 @@ def enter_and_accept(phones, pins, shots, number: int, hand, seated) -> None:
             shots(page, "phone-hand-1-pin")
         steps.accept(page, number, entered_by, other, pin=pins[other])
     else:
-        phones[other].reload()
+        picked_up(phones[other])
         steps.accept(phones[other], number, entered_by, other)
 
 
@@ -146,7 +154,7 @@ def test_a_three_legged_kitty_night(
     running = [0, 0, 0]
     for number, hand in enumerate(HANDS, start=1):
         enter_and_accept(phones, pins, shots, number, hand, seated)
-        phone.reload()
+        picked_up(phone)
         expect(phone.locator("table.sheet")).not_to_contain_text("Seat")
         expect(phone.locator("table.sheet")).not_to_contain_text("tiebreaker")
         running = [r + p for r, p in zip(running, hand[-1], strict=True)]
@@ -156,9 +164,9 @@ def test_a_three_legged_kitty_night(
     shots(phone, "phone-four-hands")
 
     for name in seated:
-        phones[name].reload()
+        picked_up(phones[name])
         steps.sign(phones[name], name, name)
-    phone.reload()
+    picked_up(phone)
     expect(phone.get_by_text("Signed, final")).to_be_visible()
     shots(phone, "phone-signed")
     assert results_for(tournament, tables=[table])[table.pk].final
@@ -192,10 +200,10 @@ def test_a_three_legged_kitty_night(
     assert all(r.played == 0 for r in rows)
     shots(director, "standings-after-ruling")
 
-    phone.reload()
+    picked_up(phone)
     expect(phone.get_by_role("heading", name="Hand 5", exact=True)).to_be_visible()
     enter_and_accept(phones, pins, shots, 5, REPLAY, seated)
-    phone.reload()
+    picked_up(phone)
     steps.expect_totals(phone, [3, 2, 2])
     expect(phone.locator("table.sheet tfoot")).to_contain_text(f"winner: {seated[0]}")
     # All three sign on the first player's phone, the other two with their PINs.

@@ -102,6 +102,24 @@ function bind(root) {
 }
 if (window.htmx) htmx.onLoad(bind); else bind(document);
 
+// The sticky bar's height, which kitty.css keeps clear when the browser scrolls a control into
+// view; a bar that is not sticky (a wide screen) needs no room.
+(function () {
+  var sizes = window.ResizeObserver && new ResizeObserver(fit), watched = null;
+  function fit() {
+    var bar = document.querySelector(".hand-form > .enter-bar");
+    var sticky = bar && getComputedStyle(bar).position === "sticky";
+    document.documentElement.style.setProperty("--enter-bar", (sticky ? bar.offsetHeight : 0) + "px");
+    if (sizes && bar && bar !== watched) {  // the score typed may wrap it to another line
+      sizes.disconnect();
+      sizes.observe(bar);
+      watched = bar;
+    }
+  }
+  if (window.htmx) htmx.onLoad(fit); else fit();
+  window.addEventListener("resize", fit);
+})();
+
 // --- the notices at the foot of the screen ------------------------------------------------------
 // Stacked in one box, never over each other; the page's sticky bar (the hand's score and its
 // Enter button) sits above them, and the page ends with room for them (kitty.css reads

@@ -59,3 +59,40 @@ def test_the_table_page_fits_a_phone_at_every_step(browser, live_server, shots, 
                 assert enter(Client(), table, hand, side=0).status_code == 302
                 assert accept_pending(Client(), table, side=1).status_code == 302
             every_page_fits("to-sign")
+
+
+# A small phone (375 x 667 CSS pixels): the hand's form is taller than its screen.
+SMALL_PHONE = {"width": 375, "height": 667}
+# Whether the focused control's middle shows, or something else (the sticky bar) covers it.
+COVERED = """() => {
+  const e = document.activeElement, r = e.getBoundingClientRect();
+  const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return top && !(top === e || e.contains(top) || top.contains(e) || top.control === e)
+    ? `${e.outerHTML.slice(0, 80)} under ${top.outerHTML.slice(0, 80)}` : "";
+}"""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_control_given_focus_is_never_under_the_enter_bar(browser, live_server, game):
+    """Tabbing through a hand's form on a small phone, every control the browser scrolls to
+    shows above the sticky bar with the Enter button (WCAG 2.4.11, focus not obscured)."""
+    tournament = make_tournament(game, entrants=ONE_TABLE[game], published=True)
+    table = table_of(published_round(tournament))
+    for context in opened(
+        browser, live_server, viewport=SMALL_PHONE, is_mobile=True, has_touch=True
+    ):
+        phone = context.new_page()
+        phone.goto(side_link(table, 0))
+        bar = phone.locator(".hand-form > .enter-bar")
+        expect(bar).to_be_visible()
+        assert phone.evaluate("document.documentElement.scrollHeight") > SMALL_PHONE["height"]
+        covered, scrolled = [], 0
+        for _ in range(60):  # every control of the form, and on past it
+            phone.keyboard.press("Tab")
+            if not phone.evaluate("!!document.activeElement.closest('.hand-form')"):
+                continue
+            scrolled = max(scrolled, phone.evaluate("window.scrollY"))
+            if (found := phone.evaluate(COVERED)) and found not in covered:
+                covered.append(found)
+        assert scrolled > 0, "the form fits the screen: nothing was scrolled to"
+        assert not covered, "\n".join(covered)

@@ -19,7 +19,6 @@ from playwright.sync_api import Page, expect
 
 from scoring.models import Hand
 from tests.browser import steps
-from tests.browser.conftest import PHONE, opened
 from tests.conftest import GAMES, ONE_TABLE, make_tournament
 from tests.support.helpers import FINISHING, SIMPLE_HAND, accepted_hands, sign_every_side
 from tournament import own_links
@@ -82,23 +81,6 @@ def enter_hand(player: Player, number: int, hand: dict) -> None:
     expect(player.page.get_by_text(f"Hand {number} stored")).to_be_visible()
 
 
-def phones(browser, live_server, count: int):
-    """`count` phones, each its own browser with no login."""
-    made = [opened(browser, live_server, viewport=PHONE, is_mobile=True, has_touch=True)]
-    made += [
-        opened(browser, live_server, viewport=PHONE, is_mobile=True, has_touch=True)
-        for _ in range(count - 1)
-    ]
-    contexts = [next(gen) for gen in made]
-    return made, [context.new_page() for context in contexts]
-
-
-def close(generators) -> None:
-    for gen in generators:
-        with pytest.raises(StopIteration):
-            next(gen)
-
-
 def draw_and_publish(page: Page, slug: str, number: int) -> None:
     page.goto(f"/t/{slug}/rounds/")
     page.get_by_role("button", name="Draw the next round").click()
@@ -112,7 +94,7 @@ def seat_of(entrant: Entrant, number: int):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_a_night_through_own_links_only(game, browser, live_server, director_context, shots):
+def test_a_night_through_own_links_only(game, new_phone, director_context, shots):
     options, hands = FINISHING[game]
     size = ONE_TABLE[game]
     steps.make_director()  # before the night: it runs it
@@ -132,7 +114,7 @@ def test_a_night_through_own_links_only(game, browser, live_server, director_con
     steps.log_in(director, shots)
     slug = tournament.slug
 
-    generators, pages = phones(browser, live_server, len(entrants))
+    pages = [new_phone() for _ in entrants]
     players = [
         Player(own_links.player_name(e, 1, tournament.is_partnership), page)
         for e, page in zip(entrants, pages, strict=True)
@@ -236,7 +218,6 @@ def test_a_night_through_own_links_only(game, browser, live_server, director_con
         f"{walker.taps} tap(s) ({', '.join(walker.log)})"
     )
     assert walker.scans == 1
-    close(generators)
 
 
 @pytest.mark.parametrize("game", GAMES)

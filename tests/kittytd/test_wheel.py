@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from demo.demo import FRIDAY, SUNDAY, THURSDAY, WEDNESDAY, on_weekday
 from kittytd import __version__
 from printing.fonts import SHIPPED, TYPEFACES
 from tests.support.served import NOT_INHERITED, free_port
@@ -29,13 +30,13 @@ pytestmark = pytest.mark.spawns
 
 ROOT = Path(__file__).resolve().parents[2]
 NOT_SHIPPED = {"tests", "bench"}
-# The demo's four nights, each dated on the day of the week it is named for.
-DEMO_NIGHT_DAYS = (
-    ("Friday Night Kitty", "Fri"),
-    ("Sunday 3 Legged Kitty", "Sun"),
-    ("Ascot Wednesday", "Wed"),
-    ("Pinochle Thursday", "Thu"),
-)
+# The demo's four nights, each dated on the next day it is named for (demo/demo.py).
+DEMO_NIGHTS = {
+    "Friday Night Kitty": FRIDAY,
+    "Sunday 3 Legged Kitty": SUNDAY,
+    "Ascot Wednesday": WEDNESDAY,
+    "Pinochle Thursday": THURSDAY,
+}
 
 
 @pytest.fixture(scope="module")
@@ -190,11 +191,9 @@ def test_kittytd_run_from_the_wheel_serves_every_games_demo(installed, tmp_path)
         timeout=120,
     )
     assert listed.returncode == 0, listed.stderr
-    # The copy names the newest three nights it holds, each on its day; which three depends
-    # on today (on a Thursday, Pinochle Thursday is tonight and the oldest of the four).
-    named = [
-        night
-        for night, day in DEMO_NIGHT_DAYS
-        if f"\n    {night}, {day} " in listed.stdout
-    ]
-    assert len(named) == 3, listed.stdout
+    # The copy names the newest three nights it holds, each with its date; which three
+    # depends on today (on a Thursday, Pinochle Thursday is tonight: the oldest of the four).
+    dated = sorted(((on_weekday(day), night) for night, day in DEMO_NIGHTS.items()), reverse=True)
+    for date, night in dated[:3]:
+        assert f"\n    {night}, {date:%a %d %b %Y}\n" in listed.stdout, listed.stdout
+    assert f"\n    {dated[3][1]}, " not in listed.stdout, listed.stdout

@@ -13,6 +13,7 @@ launches a new one; so is one that crashed.
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import threading
 import weakref
@@ -21,6 +22,26 @@ from contextlib import contextmanager
 
 from playwright.sync_api import Browser, Playwright
 from playwright.sync_api import Error as PlaywrightError
+
+# Debian's headless build of chromium (chromium-headless-shell: Blink and V8 as in chromium,
+# without the desktop browser around them), as Playwright's own headless chromium is, else
+# Debian's chromium in its headless mode. The browser tests took 36% less CPU with the
+# shell (521 core-seconds against 809 on two cores, 4 min 49 s against 7 min 4 s), every
+# test passing on both; CHROMIUM names another.
+CANDIDATES = ("chromium-headless-shell", "chromium")
+
+
+def executable() -> str | None:
+    """The chromium the browser tests launch: $CHROMIUM, else the first of CANDIDATES on
+    PATH (or in /usr/bin); None when there is none."""
+    if os.environ.get("CHROMIUM"):
+        return os.environ["CHROMIUM"]
+    for name in CANDIDATES:
+        found = shutil.which(name) or shutil.which(name, path="/usr/bin")
+        if found:
+            return found
+    return None
+
 
 LAUNCH_TIMEOUT_MS = 60_000  # Playwright's 30 s default, doubled for a loaded 2-core machine
 # Closing a context or a browser takes no timeout, and chromium has left one unanswered in

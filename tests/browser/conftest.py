@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import expect
 
 from plumbing import live
-from tests.browser.chromium import Chromium, close
+from tests.browser.chromium import Chromium, close, executable
 from tests.browser.on_failure import report_pages
 
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
@@ -27,7 +27,6 @@ os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
 WAIT_MS = 20_000
 expect.set_options(timeout=WAIT_MS)
 
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
 PHONE = {"width": 390, "height": 844}
@@ -64,15 +63,15 @@ def quick_polls(monkeypatch):
 
 @pytest.fixture(scope="module")
 def chromium():
-    """Debian's chromium, headless, one per module; the module is skipped (with the reason)
-    when it cannot run."""
+    """Debian's headless chromium (chromium.executable), one per module; the module is
+    skipped (with the reason) when it cannot run."""
     try:
         from playwright.sync_api import sync_playwright
     except ImportError as exc:  # pragma: no cover - playwright is in requirements.txt
         skip(f"playwright is not installed: {exc}")
-    path = CHROMIUM if os.path.exists(CHROMIUM) else shutil.which("chromium")
-    if not path:
-        skip(f"no chromium at {CHROMIUM} nor on PATH")
+    path = executable()
+    if not path or not os.path.exists(path):
+        skip(f"no chromium: {path or 'chromium-headless-shell nor chromium'} not found")
     held = Chromium(sync_playwright().start(), path, ARGS)
     try:
         held.current()

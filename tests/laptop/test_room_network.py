@@ -42,7 +42,6 @@ from tests.laptop import netns
 pytestmark = [pytest.mark.browser, pytest.mark.spawns]
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 PORT = 8123
 NIGHT = "Friday Night Kitty"
 ROUND = 2
@@ -286,15 +285,18 @@ def hands_at(database: Path, token: str) -> list[tuple[int, int, str]]:
 
 @pytest.fixture(scope="module")
 def phone_browser(room, tmp_path_factory):
-    """Debian's chromium, started inside the phone's namespace: Playwright launches a
-    wrapper that execs it there, and talks to it over the pipe it inherits."""
+    """Debian's headless chromium, started inside the phone's namespace: Playwright
+    launches a wrapper that execs it there, and talks to it over the pipe it inherits."""
     try:
         from playwright.sync_api import sync_playwright
+
+        from tests.browser.chromium import executable
     except ImportError as exc:  # pragma: no cover - playwright is in requirements.txt
         pytest.skip(f"playwright is not installed: {exc}")
-    if not os.path.exists(CHROMIUM):
-        pytest.skip(f"no chromium at {CHROMIUM}")
-    wrapper = room.wrapper(room.phone, CHROMIUM, tmp_path_factory.mktemp("phone"))
+    path = executable()
+    if not path or not os.path.exists(path):
+        pytest.skip(f"no chromium: {path or 'chromium-headless-shell nor chromium'} not found")
+    wrapper = room.wrapper(room.phone, path, tmp_path_factory.mktemp("phone"))
     playwright = sync_playwright().start()
     try:
         try:

@@ -64,9 +64,9 @@ BENCHES: dict[str, tuple[list[str], list[str]]] = {
         ],
     ),
     "player_statistics.py": (
-        ["--nights", "3"],
+        ["--nights", "2"],
         [
-            r"^3 nights per game; one player's statistics against a bare SELECT",
+            r"^2 nights per game; one player's statistics against a bare SELECT",
             *(rf"^{game}: built in [\d.]+s, [1-9]\d* hands at Ann's tables$" for game in RULESETS),
             rf"^  statistics \(load and tally\): +{MS} += {X}$",
             rf"^  the player's page: +{MS} += {X} \(\d+ queries\)$",

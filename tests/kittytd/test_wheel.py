@@ -57,7 +57,8 @@ def wheel(tmp_path_factory) -> Path:
 def installed(wheel, tmp_path_factory) -> Path:
     """A fresh virtualenv with the wheel installed; its `bin` (or `Scripts`) folder."""
     home = tmp_path_factory.mktemp("install")
-    venv.create(home / "venv", with_pip=True)
+    # No pip of its own (ensurepip: seconds of CPU): the tests' pip installs into it.
+    venv.create(home / "venv", with_pip=False)
     bin_dir = home / "venv" / ("Scripts" if os.name == "nt" else "bin")
     python = bin_dir / ("python.exe" if os.name == "nt" else "python")
     site = subprocess.run(
@@ -68,7 +69,8 @@ def installed(wheel, tmp_path_factory) -> Path:
     ).stdout.strip()
     Path(site, "runtime-of-the-tests.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
     subprocess.run(
-        [python, "-m", "pip", "install", "--no-deps", "--no-index", "-q", str(wheel)],
+        [sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps"]
+        + ["--no-index", "-q", str(wheel)],
         check=True,
         capture_output=True,
         timeout=300,

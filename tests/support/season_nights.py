@@ -30,9 +30,12 @@ def names(game: str) -> list[str]:
     return [f"{first} {game.split('-')[0].title()}" for first in FIRST_NAMES[: PLAYERS[game]]]
 
 
-def season(club: Club, game: str, nights: int) -> list[Tournament]:
-    """`nights` whole nights of the game, a week apart, every table signed."""
-    return [
+def season(club: Club, game: str, nights: int, *, played: int | None = None) -> list[Tournament]:
+    """`nights` whole nights of the game, a week apart, every table signed. With `played`,
+    only the first `played` are played hand by hand (about a second each: every hand
+    entered, accepted and signed through the write path); each later one is a copy of one
+    of those with the register's links rotated, so its places fall to other players."""
+    first = [
         play_night(
             club,
             game,
@@ -41,7 +44,16 @@ def season(club: Club, game: str, nights: int) -> list[Tournament]:
             slug=f"{game[:12]}-{n + 1}",
             seed=n + 1,
         )
-        for n in range(nights)
+        for n in range(nights if played is None else min(played, nights))
+    ]
+    return first + [
+        copy_night(
+            first[n % len(first)],
+            f"{game[:12]}-{n + 1}",
+            FIRST + datetime.timedelta(weeks=n),
+            shift=n,
+        )
+        for n in range(len(first), nights)
     ]
 
 

@@ -111,7 +111,9 @@ ROUTES = named_routes()
 GUARDED = sorted(set(ROUTES) - PUBLIC)
 
 
-def fill(route: str, tournament, table) -> str:
+def placeholders(tournament, table) -> dict[str, str]:
+    """What each placeholder of an address stands for at this night and table (some
+    register entries and an own link made for it): worked out once for every address."""
     player, _ = Player.objects.get_or_create(club=tournament.club, name="Ann Bell")
     partner, _ = Player.objects.get_or_create(club=tournament.club, name="Bob Cole")
     # Both entered the night (the public sees a register entry once it entered one).
@@ -135,6 +137,12 @@ def fill(route: str, tournament, table) -> str:
     seated = table.seats.get(position=0).entrant  # a player's own link: side 0's first
     own = own_links.links_for([seated], tournament.is_partnership)[(seated.pk, 1)]
     values["<str:own_token>"] = own.token
+    return values
+
+
+def fill(route: str, tournament, table, values: dict[str, str] | None = None) -> str:
+    """The route's address at this night and table (`values`: its placeholders())."""
+    values = values or placeholders(tournament, table)
     url = "/" + route
     for placeholder, value in values.items():
         url = url.replace(placeholder, value)
@@ -186,8 +194,9 @@ def test_the_lists_name_real_addresses():
 @pytest.mark.parametrize("method", ["get", "post"])
 def test_anonymous_visitors_are_sent_to_login(client, night, method):
     tournament, table = night
+    values = placeholders(tournament, table)
     for name in GUARDED:
-        url = fill(ROUTES[name], tournament, table)
+        url = fill(ROUTES[name], tournament, table, values)
         response = getattr(client, method)(url)
         assert response.status_code == 302, (name, url, response.status_code)
         assert response["Location"].startswith("/login/?next="), url
@@ -196,8 +205,9 @@ def test_anonymous_visitors_are_sent_to_login(client, night, method):
 @pytest.mark.parametrize("method", ["get", "post"])
 def test_signed_in_non_directors_are_refused(player_client, night, method):
     tournament, table = night
+    values = placeholders(tournament, table)
     for name in GUARDED:
-        url = fill(ROUTES[name], tournament, table)
+        url = fill(ROUTES[name], tournament, table, values)
         response = getattr(player_client, method)(url)
         assert response.status_code == 403, (name, url, response.status_code)
 
@@ -210,8 +220,9 @@ def test_a_director_of_another_tournament_is_refused(client, night, method):
     Director.objects.create(user=other)
     make_tournament(tournament.game, slug="their-own").staff.add(other)
     client.force_login(other)
+    values = placeholders(tournament, table)
     for name in sorted(set(GUARDED) - ANY_DIRECTOR):
-        url = fill(ROUTES[name], tournament, table)
+        url = fill(ROUTES[name], tournament, table, values)
         response = getattr(client, method)(url)
         assert response.status_code == 403, (name, url, response.status_code)
     assert client.get(f"/t/{tournament.slug}/round/1/table/{table.number}/").status_code == 403
@@ -219,8 +230,9 @@ def test_a_director_of_another_tournament_is_refused(client, night, method):
 
 def test_the_public_pages_open_for_anyone(client, night):
     tournament, table = night
+    values = placeholders(tournament, table)
     for name in sorted(PUBLIC - {"logout", "link_correction"}):
-        url = fill(ROUTES[name], tournament, table)
+        url = fill(ROUTES[name], tournament, table, values)
         response = client.get(url)
         # A pair's rating is only for a game of partnerships.
         expected = (404,) if name == "rating_pair" and not tournament.is_partnership else (200, 405)

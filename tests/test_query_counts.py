@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from club.models import Club
 from tests.conftest import GAMES, ONE_TABLE, make_tournament
 from tests.support.helpers import FINISHING, accepted_hands, published_round, sign_every_side
-from tests.test_permissions import PUBLIC, ROUTES, fill
+from tests.test_permissions import PUBLIC, ROUTES, fill, placeholders
 
 pytestmark = pytest.mark.django_db
 
@@ -71,8 +71,9 @@ def test_every_page_runs_as_many_queries_for_a_big_night_as_for_a_small_one(game
         as_director = Client()
         as_director.force_login(director)
         tournament.staff.add(director)
+        values = placeholders(tournament, table)
         for name in sorted(set(ROUTES) - SKIP):
-            url = fill(ROUTES[name], tournament, table)
+            url = fill(ROUTES[name], tournament, table, values)
             counted[name, "director", tables] = queries(as_director, url)
             if name in PUBLIC:
                 counted[name, "public", tables] = queries(Client(), url)

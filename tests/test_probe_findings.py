@@ -344,6 +344,7 @@ def test_matching_a_nights_players_of_one_surname_compares_only_the_near_ones(mo
 # --- the laptop's server -----------------------------------------------------------------
 
 
+@pytest.mark.spawns
 def test_the_laptop_server_reads_no_body_past_the_largest_upload(tmp_path):
     """A 1,000 MB POST to /login/ was read to disk (waitress's own cap was 1 GB): refused
     now at once, 413, with nothing read; a backup file at its own cap is still read whole,
@@ -392,6 +393,7 @@ def test_a_copy_asked_for_is_made_before_the_copier_stops(started, settings, tmp
         assert not copier.is_alive()
 
 
+@pytest.mark.spawns
 def test_the_newest_copy_holds_the_last_signature_when_the_server_is_stopped_at_once(tmp_path):
     """Stopped the moment after a sheet's last signature, the server ended before its
     thread made the copy that signature asked for: the newest copy lacked the table's

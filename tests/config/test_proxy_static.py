@@ -20,10 +20,13 @@ from tests.support.served import free_port
 ROOT = Path(__file__).resolve().parents[2]
 NGINX = binary()
 
-pytestmark = pytest.mark.skipif(
-    NGINX is None,
-    reason="needs Debian's nginx (apt-get install nginx-light; .ci/run installs it)",
-)
+pytestmark = [
+    pytest.mark.spawns,  # nginx, in a process of its own
+    pytest.mark.skipif(
+        NGINX is None,
+        reason="needs Debian's nginx (apt-get install nginx-light; .ci/run installs it)",
+    ),
+]
 
 
 def docs_static_block() -> str:

@@ -17,6 +17,8 @@ import pytest
 
 from tests.support.served import HOST, served
 
+pytestmark = pytest.mark.spawns  # the laptop's server, in a process of its own
+
 HX_GET = re.compile(r'hx-get="([^"]*)"')
 POLL = {"HX-Request": "true", "HX-Target": "live", "HX-Trigger": "live"}
 

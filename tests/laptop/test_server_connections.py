@@ -18,6 +18,8 @@ import pytest
 
 from tests.support.served import HOST, served
 
+pytestmark = pytest.mark.spawns  # the laptop's server, in a process of its own
+
 IDLE_PHONES = 300
 
 

@@ -125,6 +125,7 @@ sys.stdout.buffer.write(sheets_pdf([partnership_sheet()]))
 """
 
 
+@pytest.mark.spawns  # a Python of its own, with other font folders
 @pytest.mark.parametrize("system", ["no fonts", "another font named DejaVuSans.ttf"])
 def test_the_shipped_font_prints_whatever_the_system_folders_hold(system, tmp_path) -> None:
     """A fresh Windows or macOS has no DejaVu; a system may have a file of that name that

@@ -143,6 +143,7 @@ def test_void_hands_do_not_count_in_the_match(slug, size):
     assert result.totals == (0,) * ruleset.sides(size)
 
 
+@pytest.mark.spawns  # a Python of its own, with nothing imported
 def test_rules_never_import_django():
     root = Path(rules.__file__).resolve().parent
     for module in root.glob("*.py"):

@@ -232,7 +232,7 @@ def test_the_season_ladder_and_ratings_follow_the_nights_that_remain(
     director, director_client, copies_folders, game
 ):
     club = Club.objects.create(name="Riverside Card Club", slug="riverside")
-    first, second = season(club, game, 2)
+    first, second = season(club, game, 2, played=1)
     Season.objects.create(
         club=club, game=game, name="Season", slug="s", starts=first.date, ends=second.date
     )

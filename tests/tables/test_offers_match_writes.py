@@ -247,10 +247,10 @@ def at_the_table(table: Table) -> tuple:
     )
 
 
-def tried(client: Client, url: str, table: Table, key: tuple, own: int | None):
-    """Post the action, see what it did, and undo it."""
+def tried(client: Client, url: str, table: Table, key: tuple, own: int | None, before: tuple):
+    """Post the action, see what it did against the stage as it was `before`, and undo it
+    (so every post starts from that same stage)."""
     with transaction.atomic():
-        before = at_the_table(table)
         response = client.post(f"{url}{key[0]}/", post_data(table, key, own))
         changed = at_the_table(table) != before
         transaction.set_rollback(True)
@@ -275,8 +275,9 @@ def test_the_page_offers_what_the_write_allows_and_nothing_else(game, name, dire
         actions = LINK_ACTIONS if own is not None else DIRECTOR_ACTIONS
         every = candidates(table, actions, own)
         assert offers <= every, f"{url}: offered but not tried: {offers - every}"
+        before = at_the_table(table)
         for key in sorted(every, key=str):
-            status, changed = tried(client, url, table, key, own)
+            status, changed = tried(client, url, table, key, own, before)
             if key in offers and status != 302:
                 wrong.append((own, key, "offered, but refused", status))
             elif key not in offers and (status < 400 or status >= 500 or changed):

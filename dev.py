@@ -192,10 +192,12 @@ def test(args):
     given = any(a.startswith(("-n", "--numprocesses")) for a in args)
     # The cores this process may use (Linux says; Windows and macOS give all of them).
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    workers = str((cores or 1) + 1)
-    spread = [] if given else ["-n", workers, "--dist", "worksteal"]
+    workers = (cores or 1) + 1
     if "--quick" in args:
+        # Nothing of the quick run waits on a process of its own: a worker a core.
         args = [a for a in args if a != "--quick"] + ["-m", QUICK]
+        workers -= 1
+    spread = [] if given else ["-n", str(workers), "--dist", "worksteal"]
     # Measured only when asked (--coverage, as CI runs the whole suite): lines and branches
     # (pyproject.toml), then each app's figure against its floor. Tracing every line costs
     # the whole run about half again its time (21 min against 14 on two cores), which a

@@ -40,6 +40,18 @@ def test_the_whole_suite_runs_a_worker_more_than_the_cores_and_measures_nothing(
     assert len(commands) == 2  # no coverage report after it
 
 
+def test_the_quick_run_runs_a_worker_a_core_and_leaves_out_what_waits_or_sweeps(commands):
+    dev.test(["--quick"])
+    assert pytest_args(commands) == [
+        "-n",
+        str(cores()),
+        "--dist",
+        "worksteal",
+        "-m",
+        "not browser and not spawns and not sweep",
+    ]
+
+
 def test_coverage_is_measured_when_asked_and_each_app_checked_after(commands):
     dev.test(["--coverage"])
     assert pytest_args(commands)[-2:] == ["--cov", "--cov-report="]

@@ -384,6 +384,9 @@ def test_the_page_follows_the_hands_it_has_queued(game, phone):
     phone.set_offline(False)
     nudge(page)
     wait_until(page, lambda: len(stored()) == 2)
+    # The queue sent, the page moves on to the server's own: offline before it arrived, it
+    # was the browser's error page (the heading is the same on both pages).
+    expect(page.get_by_text("Hand 2 stored.")).to_be_visible()
     expect(page.get_by_role("heading", name="Hand 3", exact=True)).to_be_visible()
     # Offline again: the dealer the phone shows for hand 4 is the one the server shows.
     phone.set_offline(True)
@@ -393,6 +396,7 @@ def test_the_page_follows_the_hands_it_has_queued(game, phone):
     phone.set_offline(False)
     nudge(page)
     wait_until(page, lambda: len(stored()) == 3)
+    expect(page.get_by_text("Hand 3 stored.")).to_be_visible()  # the server's page
     expect(page.get_by_role("heading", name="Hand 4", exact=True)).to_be_visible()
     expect(page.locator(".dealer")).to_have_text(shown_offline)
 

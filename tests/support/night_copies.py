@@ -1,6 +1,6 @@
 """A played night's facts stored again as another night, for tests and benches that need
 many nights: the same entrants (linked to the same register players), rounds, tables,
-seats, hands, rulings and signatures, written in a few bulk inserts instead of played
+seats, hands, rulings, signatures and history, written in a few bulk inserts instead of played
 hand by hand again. Every copied fact is one a real night stored (a ruling made because of
 another, rule 41's later forfeits, is left out: the nights copied here have none)."""
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime
 
-from scoring.models import Hand, Ruling, Signature
+from scoring.models import Change, Hand, Ruling, Signature
 from tournament.models import Bye, Entrant, Round, Seat, Table, Tournament
 
 
@@ -58,6 +58,15 @@ def copy_night(night: Tournament, slug: str, date: datetime.date, shift: int = 0
         hand_id=lambda r: r.hand_id and hands[r.hand_id],
     )
     _copied(Signature, Signature.objects.filter(**scope), **table_of)
+    # Its history too, as every signed table has one: the ratings learn of a write at a
+    # signed sheet from it (season/ratings/build.py, fingerprints), so a copy without it
+    # kept its ratings when a table was reopened.
+    _copied(
+        Change,
+        Change.objects.filter(**scope),
+        **table_of,
+        hand_id=lambda c: c.hand_id and hands[c.hand_id],
+    )
     _copied(
         Bye,
         Bye.objects.filter(round__tournament=night),
